@@ -1,0 +1,173 @@
+// strata/detail/hooks.hpp: finds at compile time which hooks a state type implements, and builds
+// one table of plain function pointers per type. A hook the type lacks is a null pointer, so the
+// stack never calls it and never walks that state for it.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <string_view>
+
+#include "../modality.hpp"
+#include "../placeholders.hpp"
+#include "type_name.hpp"
+
+namespace strata::detail {
+
+// One accessor per hook name: `call` is usable only where the state has that member, and
+// `named_by` tells whether the state has a member of that name at all (any signature); the
+// compiler's note on a failed check names the hook through this accessor.
+#define STRATA_DETAIL_HOOK_ACCESSOR(hook)                                                          \
+  struct hook##_hook {                                                                             \
+    template <class T, class... Args>                                                              \
+    static auto call(T& self, Args&... args) -> decltype(self.hook(args...)) {                     \
+      return self.hook(args...);                                                                   \
+    }                                                                                              \
+    template <class T>                                                                             \
+    static constexpr bool named_by = requires {                                                    \
+      &T::hook;                                                                                    \
+    };                                                                                             \
+  };
+STRATA_DETAIL_HOOK_ACCESSOR(enter)
+STRATA_DETAIL_HOOK_ACCESSOR(exit)
+STRATA_DETAIL_HOOK_ACCESSOR(pause)
+STRATA_DETAIL_HOOK_ACCESSOR(resume)
+STRATA_DETAIL_HOOK_ACCESSOR(update)
+STRATA_DETAIL_HOOK_ACCESSOR(update_covered)
+STRATA_DETAIL_HOOK_ACCESSOR(draw)
+STRATA_DETAIL_HOOK_ACCESSOR(handle)
+#undef STRATA_DETAIL_HOOK_ACCESSOR
+
+// A hook may take the context first, or leave it out when the state does not need it.
+template <class Hook, class T, class C, class R, class... Args>
+concept has_hook = requires(T& t, C& c, Args&... args) {
+  { Hook::call(t, c, args...) } -> std::convertible_to<R>;
+}
+|| requires(T& t, Args&... args) {
+  { Hook::call(t, args...) } -> std::convertible_to<R>;
+};
+
+// The thunk stored in a type's table: one indirect call that lands in the user's member.
+template <class Hook, class T, class C, class R, class... Args>
+R call_hook(void* self, C& context, Args... args) {
+  T& state = *static_cast<T*>(self);
+  if constexpr (requires { Hook::call(state, context, args...); }) {
+    return static_cast<R>(Hook::call(state, context, args...));
+  } else {
+    return static_cast<R>(Hook::call(state, args...));
+  }
+}
+
+template <class T>
+concept declares_static_name = requires {
+  { T::name } -> std::convertible_to<std::string_view>;
+};
+template <class T>
+concept declares_name_function = requires(const T& t) {
+  { t.name() } -> std::convertible_to<std::string_view>;
+};
+template <class T>
+concept declares_static_modality = requires {
+  { T::modality } -> std::convertible_to<strata::modality>;
+};
+template <class T>
+concept declares_modality_function = requires(const T& t) {
+  { t.modality() } -> std::convertible_to<strata::modality>;
+};
+
+template <class C>
+using lifecycle_fn = void (*)(void*, C&);
+template <class C>
+using update_fn = void (*)(void*, C&, double);
+template <class C>
+using draw_fn = void (*)(void*, C&);
+template <class C, class E>
+using handle_fn = bool (*)(void*, C&, const E&);
+
+// Everything the stack needs to know about one state type, shared by all its instances.
+template <class C, class E>
+struct type_ops {
+  lifecycle_fn<C> enter;
+  lifecycle_fn<C> exit;
+  lifecycle_fn<C> pause;
+  lifecycle_fn<C> resume;
+  update_fn<C> update;
+  update_fn<C> update_covered;
+  draw_fn<C> draw;
+  handle_fn<C, E> handle;
+  void (*destroy)(void*) noexcept;          // runs the destructor only (pooled storage)
+  void (*delete_owned)(void*) noexcept;     // deletes a state adopted from a std::unique_ptr
+  std::string_view (*name_of)(const void*); // the state's own name()
+  modality (*modality_of)(const void*);     // the state's own modality()
+  std::string_view type_name;               // static name, or derived from the type
+  std::size_t size;
+  std::size_t align;
+};
+
+template <class T>
+constexpr std::string_view static_name() {
+  if constexpr (declares_static_name<T>) {
+    return std::string_view{T::name};
+  } else {
+    return type_name<T>();
+  }
+}
+
+template <class T>
+constexpr modality static_modality() {
+  if constexpr (declares_static_modality<T>) {
+    return modality{T::modality};
+  } else {
+    return modality::screen;
+  }
+}
+
+// Installs the thunk for one hook if the state implements it. A state that has a member of the
+// hook's name that strata cannot call would otherwise be skipped in silence, so that is a
+// compile error. (An overloaded or templated member cannot be inspected and is not checked.)
+template <class Hook, class T, class C, class R, class... Args>
+constexpr auto hook_thunk() -> R (*)(void*, C&, Args...) {
+  if constexpr (has_hook<Hook, T, C, R, Args...>) {
+    return &call_hook<Hook, T, C, R, Args...>;
+  } else {
+    static_assert(!Hook::template named_by<T>, "strata: a hook has a signature strata cannot "
+                                               "call; see the hook table in docs/states.md");
+    return nullptr;
+  }
+}
+
+template <class T, class C, class E>
+constexpr type_ops<C, E> make_type_ops() {
+  type_ops<C, E> ops{};
+  ops.enter = hook_thunk<enter_hook, T, C, void>();
+  ops.exit = hook_thunk<exit_hook, T, C, void>();
+  ops.pause = hook_thunk<pause_hook, T, C, void>();
+  ops.resume = hook_thunk<resume_hook, T, C, void>();
+  ops.update = hook_thunk<update_hook, T, C, void, double>();
+  ops.update_covered = hook_thunk<update_covered_hook, T, C, void, double>();
+  ops.draw = hook_thunk<draw_hook, T, C, void>();
+  if constexpr (!std::same_as<E, no_event>) {
+    ops.handle = hook_thunk<handle_hook, T, C, bool, const E&>();
+  }
+  ops.destroy = [](void* self) noexcept { static_cast<T*>(self)->~T(); };
+  ops.delete_owned = [](void* self) noexcept { delete static_cast<T*>(self); };
+  if constexpr (declares_name_function<T>) {
+    ops.name_of = [](const void* self) -> std::string_view {
+      return static_cast<const T*>(self)->name();
+    };
+  }
+  if constexpr (declares_modality_function<T>) {
+    ops.modality_of = [](const void* self) -> modality {
+      return static_cast<const T*>(self)->modality();
+    };
+  }
+  ops.type_name = static_name<T>();
+  ops.size = sizeof(T);
+  ops.align = alignof(T);
+  return ops;
+}
+
+// One table per (state type, context, event); its address identifies the type at run time.
+template <class T, class C, class E>
+inline constexpr type_ops<C, E> ops_for = make_type_ops<T, C, E>();
+
+} // namespace strata::detail

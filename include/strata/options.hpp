@@ -1,0 +1,24 @@
+// strata/options.hpp: per-stack settings, all adjustable after construction too.
+#pragma once
+
+#include <cstddef>
+#include <memory_resource>
+
+#include "error.hpp"
+
+namespace strata {
+
+struct options {
+  // Skip the resume/pause pair of a state that a commit reveals only to cover or exit it again.
+  bool coalesced = false;
+  // A commit that would run more enter and exit hooks than this stops with errc::transition_limit.
+  std::size_t max_transitions = 10'000;
+  // A push that would make the staged stack deeper than this fails with errc::depth_limit.
+  std::size_t max_depth = 1'000;
+  // Where the stack's pooled state storage and its internal arrays come from.
+  std::pmr::memory_resource* memory = std::pmr::get_default_resource();
+  // Receives each error in builds without exceptions (default: print it and abort).
+  error_handler on_error;
+};
+
+} // namespace strata

@@ -1,0 +1,62 @@
+// strata/pushed.hpp: what push() returns, to finish describing the entry just staged: its
+// name, its modality, and a typed callback that receives the state when it leaves the stack.
+//
+//   states.push<boss_dialog>("Join me?")
+//       .modality(strata::modality::freeze)
+//       .on_exit([this](boss_dialog& d) { joined = d.accepted(); });
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <string_view>
+#include <utility>
+
+#include "modality.hpp"
+
+namespace strata {
+
+// Each call is only usable on the temporary push() returns, so the handle cannot be kept
+// beyond the expression that pushed (the index it holds is valid only until the next request).
+template <class Stack, class T>
+class pushed {
+public:
+  // An inert handle, returned when the push failed in a build without exceptions.
+  pushed() = default;
+  pushed(Stack* owner, std::size_t index)
+      : owner_(owner)
+      , index_(index) {}
+
+  // The name the stack shows for this entry instead of the one its type declares (copied).
+  pushed&& name(std::string_view name) && {
+    if (owner_ != nullptr) {
+      owner_->rename(owner_->staged_[index_], name);
+    }
+    return std::move(*this);
+  }
+
+  // What this entry lets through to the states below, instead of its type's declaration.
+  pushed&& modality(strata::modality mode) && {
+    if (owner_ != nullptr) {
+      owner_->staged_[index_].mode = mode;
+    }
+    return std::move(*this);
+  }
+
+  // Runs right after the state's exit hook, before it is destroyed, with the state itself:
+  // f(T&) or f(Context&, T&). A state that never entered (dropped before a commit reached it,
+  // or whose enter threw) never runs it. A second call replaces the first.
+  template <class F>
+  requires std::invocable<F&, T&> || std::invocable<F&, typename Stack::context_type&, T&> pushed &&
+      on_exit(F&& callback) && {
+    if (owner_ != nullptr) {
+      owner_->template attach_on_exit<T>(owner_->staged_[index_], std::forward<F>(callback));
+    }
+    return std::move(*this);
+  }
+
+private:
+  Stack* owner_ = nullptr;
+  std::size_t index_ = 0;
+};
+
+} // namespace strata

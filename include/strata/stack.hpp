@@ -1,0 +1,935 @@
+// strata/stack.hpp: the stack of game states. Requests edit a staged copy at any moment;
+// commit() brings the committed stack in line one hook at a time; the per-frame passes walk the
+// committed stack only. docs/semantics.md is the specification; tests/ pins every rule.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <memory_resource>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "detail/hooks.hpp"
+#include "detail/scope_guard.hpp"
+#include "entry.hpp"
+#include "error.hpp"
+#include "modality.hpp"
+#include "observer.hpp"
+#include "options.hpp"
+#include "placeholders.hpp"
+#include "pushed.hpp"
+#include "stack_view.hpp"
+
+namespace strata {
+
+// A state that lives elsewhere; see strata::borrow.
+template <class T>
+struct borrowed {
+  T* state;
+};
+
+// Marks a state the stack may use but must never destroy. The object must outlive its time on
+// the stack: until the commit that exits it, or until the request that drops it before entry.
+template <class T>
+borrowed<T> borrow(T& state) {
+  return borrowed<T>{&state};
+}
+
+namespace detail {
+template <class T>
+inline constexpr bool is_unique_ptr = false;
+template <class T>
+inline constexpr bool is_unique_ptr<std::unique_ptr<T>> = true;
+template <class T>
+inline constexpr bool is_borrowed = false;
+template <class T>
+inline constexpr bool is_borrowed<borrowed<T>> = true;
+} // namespace detail
+
+template <class Context = no_context, class Event = no_event>
+class stack {
+  using entry = detail::entry<Context, Event>;
+  using ops = detail::type_ops<Context, Event>;
+
+public:
+  using context_type = Context;
+  using event_type = Event;
+  using view = stack_view<Context, Event>;
+  template <class T>
+  using pushed = strata::pushed<stack, T>;
+
+  explicit stack(Context& context, options opts = {}) requires(!std::is_same_v<Context, no_context>)
+      : stack(&context, std::move(opts)) {}
+  explicit stack(options opts = {}) requires std::is_same_v<Context, no_context>
+      : stack(&unused_context_, std::move(opts)) {}
+
+  stack(const stack&) = delete;
+  stack& operator=(const stack&) = delete;
+  stack(stack&&) = delete;
+  stack& operator=(stack&&) = delete;
+
+  // Every entered state gets its exit, top to bottom, with resume on each state revealed in
+  // between. Requests made by those hooks are ignored. A hook that throws here terminates the
+  // program, as any exception leaving a destructor does; clear() and commit() first to handle
+  // exceptions from exit hooks.
+  ~stack() {
+    if (activity_ != activity::idle) {
+      std::fprintf(stderr, "strata: stack destroyed %s; a stack must outlive its hooks\n",
+                   where().c_str());
+      std::abort();
+    }
+    activity_ = activity::destroying;
+    pop_down_to(0);
+    while (step_towards_staged()) {
+    }
+  }
+
+  // ---- requests: edit the staged stack only, call no hook, legal at any moment ----
+
+  // Constructs T in the stack's pooled storage.
+  template <class T, class... Args>
+  requires std::constructible_from<T, Args...> pushed<T> push(Args&&... args) {
+    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
+      return {};
+    }
+    return pushed<T>{this, stage(prepare_pooled<T>(std::forward<Args>(args)...))};
+  }
+
+  // Takes ownership of a state made elsewhere.
+  template <class T>
+  pushed<T> push(std::unique_ptr<T> state) {
+    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
+      return {};
+    }
+    entry e{};
+    if (!prepare_adopted(std::move(state), e)) {
+      return {};
+    }
+    return pushed<T>{this, stage(e)};
+  }
+
+  // Uses a state that lives elsewhere (see strata::borrow).
+  template <class T>
+  pushed<T> push(borrowed<T> state) {
+    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
+      return {};
+    }
+    entry e{};
+    if (!prepare_borrowed(state, e)) {
+      return {};
+    }
+    return pushed<T>{this, stage(e)};
+  }
+
+  // Pushes several states at once; the first listed ends on top and is the first to run, so a
+  // sequence of phases reads in the order it plays. Each item is a state object (moved into
+  // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
+  template <class... Items>
+  requires(sizeof...(Items) > 0) void push_first_on_top(Items&&... items) {
+    if (!ready_to_grow(sizeof...(Items), "several states")) {
+      return;
+    }
+    staged_.reserve(staged_.size() + sizeof...(Items));
+    const std::size_t before = staged_.size();
+    detail::on_unwind undo{[&] { drop_staged_above(before); }};
+    const bool staged_all = stage_last_first(std::forward<Items>(items)...);
+    undo.dismiss();
+    if (!staged_all) {
+      drop_staged_above(before);
+    }
+  }
+
+  void pop() {
+    if (!accepting_requests()) {
+      return;
+    }
+    if (staged_.empty()) {
+      fail(errc::empty_stack, "strata: pop() on an empty stack");
+      return;
+    }
+    unstage_top();
+  }
+
+  // pop() then push(...) as one request: the new state is built before the old one is unstaged.
+  template <class T, class... Args>
+  requires std::constructible_from<T, Args...> pushed<T> replace(Args&&... args) {
+    if (!ready_to_replace()) {
+      return {};
+    }
+    return pushed<T>{this, restage_top(prepare_pooled<T>(std::forward<Args>(args)...))};
+  }
+  template <class T>
+  pushed<T> replace(std::unique_ptr<T> state) {
+    entry e{};
+    if (!ready_to_replace() || !prepare_adopted(std::move(state), e)) {
+      return {};
+    }
+    return pushed<T>{this, restage_top(e)};
+  }
+  template <class T>
+  pushed<T> replace(borrowed<T> state) {
+    entry e{};
+    if (!ready_to_replace() || !prepare_borrowed(state, e)) {
+      return {};
+    }
+    return pushed<T>{this, restage_top(e)};
+  }
+
+  void clear() {
+    if (accepting_requests()) {
+      pop_down_to(0);
+    }
+  }
+
+  // Pops the states above the nearest staged state named `name`, which stays.
+  void pop_until(std::string_view name) {
+    pop_until_match([name](const entry& e) { return e.name() == name; },
+                    "no state named '" + std::string(name) + "'");
+  }
+
+  // Pops the states above the nearest staged state for which `matches(entry_view)` is true.
+  template <class Predicate>
+  requires std::predicate < Predicate&, const entry_view<Context, Event>
+  & > void pop_until(Predicate matches) {
+    pop_until_match(
+        [&](const entry& e) {
+          return static_cast<bool>(matches(entry_view<Context, Event>{e, index_in_staged(e)}));
+        },
+        "no state matching the predicate");
+  }
+
+  // Pops until `depth` states remain.
+  void pop_to(std::size_t depth) {
+    if (!accepting_requests()) {
+      return;
+    }
+    if (depth > staged_.size()) {
+      fail(errc::bad_depth, "strata: pop_to(" + std::to_string(depth) +
+                                ") is above the staged stack, which holds " +
+                                std::to_string(staged_.size()));
+      return;
+    }
+    pop_down_to(depth);
+  }
+
+  // ---- commit: reconcile the committed stack with the staged one ----
+
+  void commit() {
+    if (!may_start("commit()")) {
+      return;
+    }
+    if (!pending()) {
+      return;
+    }
+    activity_scope scope{*this, activity::committing};
+    just_paused_ = false;
+    transitions_ = 0;
+    recent_push_count_ = 0;
+    while (step_towards_staged()) {
+    }
+  }
+
+  // ---- per-frame passes over the committed stack ----
+
+  // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
+  // states above let updates through to.
+  void update(double dt) {
+    if (!may_start("update()")) {
+      return;
+    }
+    activity_scope scope{*this, activity::updating};
+    refresh_pass_lists();
+    for (auto call = update_calls_.rbegin(); call != update_calls_.rend(); ++call) {
+      call->fn(call->object, *context_, dt);
+    }
+  }
+
+  // Bottom to top over the states visible through the ones above.
+  void draw() {
+    if (!may_start("draw()")) {
+      return;
+    }
+    activity_scope scope{*this, activity::drawing};
+    refresh_pass_lists();
+    for (auto call = draw_calls_.rbegin(); call != draw_calls_.rend(); ++call) {
+      call->fn(call->object, *context_);
+    }
+  }
+
+  // Top to bottom until a state consumes the event; returns whether one did.
+  template <class E = Event>
+  requires(!std::is_same_v<E, no_event>) bool handle(const E& event) {
+    if (!may_start("handle()")) {
+      return false;
+    }
+    activity_scope scope{*this, activity::handling};
+    refresh_pass_lists();
+    for (const handle_call& call : handle_calls_) {
+      if (call.fn(call.object, *context_, event)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // One frame: commit, update, commit, draw. Each pass sees a fully committed stack, and what
+  // a pass requests is committed before the next pass runs.
+  void frame(double dt) { frame(dt, std::span<const Event>{}); }
+
+  // One frame with input: commit, then each event followed by a commit (so the state an event
+  // opens receives the next event), then update, commit, draw.
+  void frame(double dt, std::span<const Event> events) {
+    if (!may_start("frame()")) {
+      return;
+    }
+    commit();
+    if constexpr (!std::is_same_v<Event, no_event>) {
+      for (const Event& event : events) {
+        handle(event);
+        commit();
+      }
+    }
+    update(dt);
+    commit();
+    draw();
+  }
+
+  // ---- queries ----
+
+  // What runs this frame.
+  [[nodiscard]] view committed() const { return view{*this, view::which::committed}; }
+  // What the stack will be after the next commit.
+  [[nodiscard]] view staged() const { return view{*this, view::which::staged}; }
+  [[nodiscard]] std::size_t size() const { return committed_size(); }
+  [[nodiscard]] bool empty() const { return committed_size() == 0; }
+  // Whether a commit has work to do.
+  [[nodiscard]] bool pending() const {
+    return retiring_count() > 0 || committed_prefix_ < staged_.size() ||
+           (committed_size() > 0 && committed_top().paused);
+  }
+
+  // The committed stack in one line, bottom to top, the active state marked:
+  // "system | title | world | level | pause*".
+  [[nodiscard]] std::string describe() const {
+    if (committed_size() == 0) {
+      return "(empty)";
+    }
+    std::string line;
+    for (std::size_t i = 0; i < committed_size(); ++i) {
+      line += (i == 0 ? "" : " | ");
+      line += committed_at(i).name();
+    }
+    return line + "*";
+  }
+
+  [[nodiscard]] Context& context() const { return *context_; }
+
+  // ---- settings ----
+
+  [[nodiscard]] const strata::options& settings() const { return options_; }
+  void set_coalesced(bool on) { options_.coalesced = on; }
+  void set_max_transitions(std::size_t limit) { options_.max_transitions = limit; }
+  void set_max_depth(std::size_t limit) { options_.max_depth = limit; }
+  void set_error_handler(error_handler handler) { options_.on_error = std::move(handler); }
+  void set_observer(strata::observer watcher) { observer_ = std::move(watcher); }
+
+private:
+  template <class S, class T>
+  friend class strata::pushed;
+  friend class stack_view<Context, Event>;
+
+  enum class activity : unsigned char { idle, committing, updating, drawing, handling, destroying };
+
+  struct update_call {
+    detail::update_fn<Context> fn;
+    void* object;
+  };
+  struct draw_call {
+    detail::draw_fn<Context> fn;
+    void* object;
+  };
+  struct handle_call {
+    detail::handle_fn<Context, Event> fn;
+    void* object;
+  };
+
+  // Who pushed what during the running commit, kept to name the culprits of a runaway commit.
+  struct push_record {
+    const ops* by;
+    const ops* pushed;
+  };
+
+  class activity_scope {
+  public:
+    activity_scope(stack& owner, activity now)
+        : owner_(owner) {
+      owner_.activity_ = now;
+    }
+    activity_scope(const activity_scope&) = delete;
+    activity_scope& operator=(const activity_scope&) = delete;
+    ~activity_scope() {
+      owner_.activity_ = activity::idle;
+      owner_.hook_running_ = nullptr;
+    }
+
+  private:
+    stack& owner_;
+  };
+
+  stack(Context* context, options opts)
+      : context_(context)
+      , options_(std::move(opts))
+      , pool_(options_.memory)
+      , staged_(options_.memory)
+      , retiring_(options_.memory)
+      , update_calls_(options_.memory)
+      , draw_calls_(options_.memory)
+      , handle_calls_(options_.memory) {}
+
+  // ---- the committed stack: the staged prefix, then the retiring entries ----
+  //
+  // staged_[0, committed_prefix_) is committed and staged alike. Committed entries that a
+  // request unstaged wait in retiring_ for their exit, top first from retiring_head_, so the
+  // next exit and the next unstaged entry are both O(1) at either end.
+
+  [[nodiscard]] std::size_t retiring_count() const { return retiring_.size() - retiring_head_; }
+  [[nodiscard]] std::size_t committed_size() const { return committed_prefix_ + retiring_count(); }
+  [[nodiscard]] const entry& committed_at(std::size_t depth) const {
+    return depth < committed_prefix_
+               ? staged_[depth]
+               : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
+  }
+  [[nodiscard]] entry& committed_top() {
+    return retiring_count() > 0 ? retiring_[retiring_head_] : staged_[committed_prefix_ - 1];
+  }
+  [[nodiscard]] const entry& committed_top() const {
+    return retiring_count() > 0 ? retiring_[retiring_head_] : staged_[committed_prefix_ - 1];
+  }
+  [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
+    return static_cast<std::size_t>(&e - staged_.data());
+  }
+
+  entry take_retiring_top() {
+    entry e = retiring_[retiring_head_++];
+    if (retiring_head_ == retiring_.size()) {
+      retiring_.clear();
+      retiring_head_ = 0;
+    }
+    return e;
+  }
+
+  // ---- commit steps ----
+  //
+  // One hook per step; the staged stack is read again before every step because any hook may
+  // have made requests. The order of the checks is the specification in docs/semantics.md.
+  bool step_towards_staged() {
+    const bool has_top = committed_size() > 0;
+    const bool must_retreat = retiring_count() > 0;
+    const bool can_advance = !must_retreat && committed_prefix_ < staged_.size();
+    if (has_top && committed_top().paused) {
+      // A revealed state is resumed, unless coalescing skips the resume because the commit
+      // covers or exits it again; a state paused by this very advance stays paused for the enter.
+      const bool stays_paused =
+          options_.coalesced ? (can_advance || must_retreat) : (can_advance && just_paused_);
+      if (!stays_paused) {
+        resume_top();
+        return true;
+      }
+    }
+    if (must_retreat) {
+      if (!within_transition_limit()) {
+        return false;
+      }
+      exit_top();
+      return true;
+    }
+    if (can_advance) {
+      if (has_top && !committed_top().paused) {
+        pause_top();
+      } else {
+        if (!within_transition_limit()) {
+          return false;
+        }
+        enter_next();
+      }
+      return true;
+    }
+    return false;
+  }
+
+  void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name) {
+    hook_running_ = hook_name;
+    hook(object, *context_);
+    hook_running_ = nullptr;
+  }
+
+  void resume_top() {
+    entry& top = committed_top();
+    top.paused = false; // counts as resumed even if the hook throws
+    just_paused_ = false;
+    if (top.ops->resume != nullptr) {
+      run_hook(top.ops->resume, top.object, "resume");
+    }
+    notify(step::resume, committed_top(), committed_size() - 1);
+  }
+
+  void pause_top() {
+    entry& top = committed_top();
+    top.paused = true; // counts as paused even if the hook throws
+    just_paused_ = true;
+    if (top.ops->pause != nullptr) {
+      run_hook(top.ops->pause, top.object, "pause");
+    }
+    notify(step::pause, committed_top(), committed_size() - 1);
+  }
+
+  void enter_next() {
+    // The entering state is committed while its enter runs, so a request that unstages it then
+    // schedules its exit instead of destroying it under its own feet.
+    ++committed_prefix_;
+    just_paused_ = false;
+    lists_stale_ = true;
+    entry& entering = staged_[committed_prefix_ - 1];
+    entering.paused = false;
+    if (entering.ops->enter != nullptr) {
+      // A state whose enter throws never entered: it leaves without exit, like an object whose
+      // constructor threw. The state below stays paused until the next commit resumes it.
+      detail::on_unwind forget{[this] { release(take_committed_top()); }};
+      run_hook(entering.ops->enter, entering.object, "enter");
+      forget.dismiss();
+    }
+    notify(step::enter, committed_top(), committed_size() - 1);
+  }
+
+  void exit_top() {
+    lists_stale_ = true;
+    const std::size_t depth = committed_size() - 1;
+    {
+      const entry& leaving = committed_top();
+      if (leaving.ops->exit != nullptr) {
+        // A state whose exit throws has still left: it is destroyed, its on_exit is not run.
+        detail::on_unwind finish{[this] { release(take_retiring_top()); }};
+        run_hook(leaving.ops->exit, leaving.object, "exit");
+        finish.dismiss();
+      }
+    }
+    entry left = take_retiring_top();
+    detail::at_scope_exit destroy{[&] { release(left); }};
+    if (left.on_exit != nullptr) {
+      left.on_exit->run(left.on_exit, *context_, left.object);
+    }
+    notify(step::exit, left, depth);
+  }
+
+  // The committed top leaves without exit (its enter threw).
+  entry take_committed_top() {
+    lists_stale_ = true;
+    if (retiring_count() > 0) {
+      return take_retiring_top();
+    }
+    --committed_prefix_;
+    entry e = staged_[committed_prefix_];
+    staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_));
+    return e;
+  }
+
+  bool within_transition_limit() {
+    if (activity_ != activity::committing || ++transitions_ <= options_.max_transitions) {
+      return true;
+    }
+    std::string message = "strata: commit exceeded " + std::to_string(options_.max_transitions) +
+                          " transitions" + describe_recent_pushes() +
+                          "; the requests still pending were dropped";
+    drop_pending_requests();
+    fail(errc::transition_limit, message);
+    return false;
+  }
+
+  // Leaves the staged stack equal to the committed one, so a runaway commit does not resume.
+  void drop_pending_requests() {
+    drop_staged_above(committed_prefix_);
+    staged_.reserve(staged_.size() + retiring_count());
+    while (retiring_count() > 0) {
+      staged_.push_back(retiring_.back());
+      retiring_.pop_back();
+      ++committed_prefix_;
+    }
+    retiring_.clear();
+    retiring_head_ = 0;
+  }
+
+  std::string describe_recent_pushes() const {
+    std::string culprits;
+    const std::size_t kept =
+        recent_push_count_ < recent_pushes_.size() ? recent_push_count_ : recent_pushes_.size();
+    for (std::size_t i = 0; i < kept; ++i) {
+      const push_record& record =
+          recent_pushes_[(recent_push_count_ - 1 - i) % recent_pushes_.size()];
+      std::string pair = "'" + std::string(record.by->type_name) + "' keeps pushing '" +
+                         std::string(record.pushed->type_name) + "'";
+      if (culprits.find(pair) == std::string::npos) {
+        culprits += (culprits.empty() ? ": " : ", ") + pair;
+      }
+    }
+    return culprits;
+  }
+
+  void record_push(const ops* pushed_ops) {
+    if (activity_ == activity::committing && hook_running_ != nullptr) {
+      recent_pushes_[recent_push_count_ % recent_pushes_.size()] = {committed_top().ops,
+                                                                    pushed_ops};
+      ++recent_push_count_;
+    }
+  }
+
+  // ---- staging ----
+
+  [[nodiscard]] bool accepting_requests() const { return activity_ != activity::destroying; }
+
+  bool ready_to_grow(std::size_t count, std::string_view what) {
+    if (!accepting_requests()) {
+      return false;
+    }
+    if (staged_.size() + count > options_.max_depth) {
+      std::string message = "strata: pushing '" + std::string(what) +
+                            "' would grow the stack past its depth limit of " +
+                            std::to_string(options_.max_depth);
+      if (activity_ == activity::committing && hook_running_ != nullptr) {
+        message += " (pushed from " + where() + ")";
+      }
+      fail(errc::depth_limit, message);
+      return false;
+    }
+    return true;
+  }
+
+  bool ready_to_replace() {
+    if (!accepting_requests()) {
+      return false;
+    }
+    if (staged_.empty()) {
+      fail(errc::empty_stack, "strata: replace() on an empty stack");
+      return false;
+    }
+    return true;
+  }
+
+  template <class T>
+  static entry make_entry(T* object, detail::ownership owned) {
+    const ops& type = detail::ops_for<T, Context, Event>;
+    entry e{&type, object, nullptr, nullptr, detail::static_modality<T>(), owned, false};
+    if (type.modality_of != nullptr) {
+      e.mode = type.modality_of(object);
+    }
+    return e;
+  }
+
+  template <class T, class... Args>
+  entry prepare_pooled(Args&&... args) {
+    void* memory = pool_.allocate(sizeof(T), alignof(T));
+    detail::on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
+    T* object = ::new (memory) T(std::forward<Args>(args)...);
+    give_back.dismiss();
+    return make_entry<T>(object, detail::ownership::pooled);
+  }
+
+  template <class T>
+  bool prepare_adopted(std::unique_ptr<T> state, entry& out) {
+    if (state == nullptr) {
+      fail(errc::null_state, "strata: push of a null std::unique_ptr<" +
+                                 std::string(detail::ops_for<T, Context, Event>.type_name) + ">");
+      return false;
+    }
+    out = make_entry<T>(state.release(), detail::ownership::adopted);
+    return true;
+  }
+
+  template <class T>
+  bool prepare_borrowed(borrowed<T> state, entry& out) {
+    if (state.state == nullptr) {
+      fail(errc::null_state, "strata: push of a null borrowed state");
+      return false;
+    }
+    for (const entry& e : staged_) {
+      if (e.object == state.state) {
+        fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
+                                       "' is already staged; a borrowed object can be on the "
+                                       "stack only once");
+        return false;
+      }
+    }
+    out = make_entry<T>(state.state, detail::ownership::borrowed);
+    return true;
+  }
+
+  // Appends a prepared entry; returns its staged index.
+  std::size_t stage(entry e) {
+    {
+      detail::on_unwind destroy{[&] { release(e); }};
+      staged_.push_back(e);
+      destroy.dismiss();
+    }
+    record_push(e.ops);
+    const std::size_t depth = staged_.size() - 1;
+    notify(step::push, staged_[depth], depth);
+    return depth;
+  }
+
+  std::size_t restage_top(entry replacement) {
+    {
+      detail::on_unwind destroy{[&] { release(replacement); }};
+      unstage_top();
+      destroy.dismiss();
+    }
+    return stage(replacement);
+  }
+
+  bool stage_last_first() { return true; }
+
+  template <class First, class... Rest>
+  bool stage_last_first(First&& first, Rest&&... rest) {
+    if (!stage_last_first(std::forward<Rest>(rest)...)) {
+      return false;
+    }
+    using item = std::remove_cvref_t<First>;
+    entry e{};
+    if constexpr (detail::is_unique_ptr<item>) {
+      if (!prepare_adopted(std::move(first), e)) {
+        return false;
+      }
+    } else if constexpr (detail::is_borrowed<item>) {
+      if (!prepare_borrowed(first, e)) {
+        return false;
+      }
+    } else {
+      e = prepare_pooled<item>(std::forward<First>(first));
+    }
+    stage(e);
+    return true;
+  }
+
+  void unstage_top() {
+    const std::size_t depth = staged_.size() - 1;
+    if (depth < committed_prefix_) {
+      // Entered: it leaves at the next commit, below the states already waiting to.
+      retiring_.push_back(staged_.back());
+      staged_.pop_back();
+      committed_prefix_ = depth;
+      notify(step::pop, retiring_.back(), depth);
+      return;
+    }
+    entry e = staged_.back();
+    staged_.pop_back();
+    detail::at_scope_exit destroy{[&] { release(e); }};
+    notify(step::pop, e, depth);
+    notify(step::discard, e, depth);
+  }
+
+  // Quiet and unconditional: used to roll back, where hooks and observers must not run.
+  void drop_staged_above(std::size_t depth) {
+    while (staged_.size() > depth) {
+      entry e = staged_.back();
+      staged_.pop_back();
+      release(e);
+    }
+  }
+
+  void pop_down_to(std::size_t depth) {
+    while (staged_.size() > depth) {
+      unstage_top();
+    }
+  }
+
+  template <class Matches>
+  void pop_until_match(Matches matches, const std::string& failure) {
+    if (!accepting_requests()) {
+      return;
+    }
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (matches(staged_[depth])) {
+        pop_down_to(depth + 1);
+        return;
+      }
+    }
+    fail(errc::not_found, "strata: pop_until(): " + failure + " is staged");
+  }
+
+  void release(const entry& e) noexcept {
+    if (e.on_exit != nullptr) {
+      release_callback(e.on_exit);
+    }
+    if (e.name_override != nullptr) {
+      pool_.deallocate(const_cast<char*>(e.name_override), std::strlen(e.name_override) + 1, 1);
+    }
+    switch (e.owned) {
+    case detail::ownership::pooled:
+      e.ops->destroy(e.object);
+      pool_.deallocate(e.object, e.ops->size, e.ops->align);
+      break;
+    case detail::ownership::adopted: e.ops->delete_owned(e.object); break;
+    case detail::ownership::borrowed: break;
+    }
+  }
+
+  // ---- what pushed() finishes describing ----
+
+  void rename(entry& e, std::string_view name) {
+    char* copy = static_cast<char*>(pool_.allocate(name.size() + 1, 1));
+    std::memcpy(copy, name.data(), name.size());
+    copy[name.size()] = '\0';
+    if (e.name_override != nullptr) {
+      pool_.deallocate(const_cast<char*>(e.name_override), std::strlen(e.name_override) + 1, 1);
+    }
+    e.name_override = copy;
+  }
+
+  template <class T, class F>
+  struct exit_callback_for : detail::exit_callback<Context> {
+    F fn;
+
+    static void run(detail::exit_callback<Context>* self, Context& context, void* state) {
+      F& callback = static_cast<exit_callback_for*>(self)->fn;
+      T& left = *static_cast<T*>(state);
+      if constexpr (std::is_invocable_v<F&, Context&, T&>) {
+        callback(context, left);
+      } else {
+        callback(left);
+      }
+    }
+    static void destroy(detail::exit_callback<Context>* self) noexcept {
+      static_cast<exit_callback_for*>(self)->~exit_callback_for();
+    }
+  };
+
+  template <class T, class F>
+  void attach_on_exit(entry& e, F&& callback) {
+    using holder = exit_callback_for<T, std::decay_t<F>>;
+    void* memory = pool_.allocate(sizeof(holder), alignof(holder));
+    detail::on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
+    auto* made =
+        ::new (memory) holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
+                              std::forward<F>(callback)};
+    give_back.dismiss();
+    if (e.on_exit != nullptr) {
+      release_callback(e.on_exit);
+    }
+    e.on_exit = made;
+  }
+
+  void release_callback(detail::exit_callback<Context>* callback) noexcept {
+    const std::size_t size = callback->size;
+    const std::size_t align = callback->align;
+    callback->destroy(callback);
+    pool_.deallocate(callback, size, align);
+  }
+
+  // ---- passes ----
+
+  // Rebuilt only after the committed stack changed, and only over the states a pass reaches
+  // from the top, so a deep stack under an opaque state costs nothing per frame or per commit.
+  void refresh_pass_lists() {
+    if (!lists_stale_) {
+      return;
+    }
+    lists_stale_ = false;
+    collect(update_calls_, &modality::update_below,
+            [](const entry& e, bool top) { return top ? e.ops->update : e.ops->update_covered; });
+    collect(draw_calls_, &modality::draw_below, [](const entry& e, bool) { return e.ops->draw; });
+    collect(handle_calls_, &modality::input_below,
+            [](const entry& e, bool) { return e.ops->handle; });
+  }
+
+  template <class Call, class Pick>
+  void collect(std::pmr::vector<Call>& calls, bool modality::*lets_through, Pick pick) {
+    calls.clear();
+    const std::size_t size = committed_size();
+    for (std::size_t depth = size; depth-- > 0;) {
+      const entry& e = committed_at(depth);
+      if (auto fn = pick(e, depth + 1 == size); fn != nullptr) {
+        calls.push_back({fn, e.object});
+      }
+      if (!(e.mode.*lets_through)) {
+        break;
+      }
+    }
+  }
+
+  // ---- misuse ----
+
+  bool may_start(const char* what) {
+    if (activity_ == activity::idle) {
+      return true;
+    }
+    fail(errc::reentrant_call, std::string("strata: ") + what + " called " + where() +
+                                   "; requests made there take effect at the " +
+                                   (activity_ == activity::committing ? "running" : "next") +
+                                   " commit");
+    return false;
+  }
+
+  [[nodiscard]] std::string where() const {
+    switch (activity_) {
+    case activity::committing:
+      if (hook_running_ != nullptr) {
+        return "from inside '" + std::string(committed_top().name()) + "'." + hook_running_ + "()";
+      }
+      return "during commit()";
+    case activity::updating: return "during update()";
+    case activity::drawing: return "during draw()";
+    case activity::handling: return "during handle()";
+    case activity::destroying: return "while the stack is being destroyed";
+    case activity::idle: break;
+    }
+    return "outside any hook";
+  }
+
+  void fail(errc code, const std::string& message) {
+#ifndef STRATA_NO_EXCEPTIONS
+    throw error(code, message);
+#else
+    const error problem(code, message);
+    if (options_.on_error) {
+      options_.on_error(problem);
+      return;
+    }
+    std::fprintf(stderr, "%s\n", problem.what());
+    std::abort();
+#endif
+  }
+
+  void notify(step what, const entry& e, std::size_t depth) {
+    if (observer_) {
+      observer_(step_info{what, e.name(), depth});
+    }
+  }
+
+  Context* context_;
+  strata::options options_;
+  strata::observer observer_;
+  std::pmr::unsynchronized_pool_resource pool_;
+  std::pmr::vector<entry> staged_;
+  std::size_t committed_prefix_ = 0;
+  std::pmr::vector<entry> retiring_;
+  std::size_t retiring_head_ = 0;
+  std::pmr::vector<update_call> update_calls_;
+  std::pmr::vector<draw_call> draw_calls_;
+  std::pmr::vector<handle_call> handle_calls_;
+  bool lists_stale_ = true;
+  activity activity_ = activity::idle;
+  bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
+  const char* hook_running_ = nullptr;
+  std::size_t transitions_ = 0;
+  std::array<push_record, 8> recent_pushes_{};
+  std::size_t recent_push_count_ = 0;
+  static inline no_context unused_context_{};
+};
+
+} // namespace strata

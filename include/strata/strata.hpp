@@ -1,0 +1,13 @@
+// strata/strata.hpp: everything strata offers, in one include.
+#pragma once
+
+#include "entry.hpp"
+#include "error.hpp"
+#include "modality.hpp"
+#include "observer.hpp"
+#include "options.hpp"
+#include "placeholders.hpp"
+#include "pushed.hpp"
+#include "stack.hpp"
+#include "stack_view.hpp"
+#include "state.hpp"
