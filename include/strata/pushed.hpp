@@ -48,15 +48,23 @@ public:
   template <class F>
   requires std::invocable<F&, T&> || std::invocable<F&, typename Stack::context_type&, T&> pushed &&
       on_exit(F&& callback) && {
-    if (owner_ != nullptr) {
-      owner_->template attach_on_exit<T>(owner_->staged_[index_], std::forward<F>(callback));
+    if (auto* target = entry()) {
+      owner_->template attach_on_exit<T>(*target, std::forward<F>(callback));
     }
     return std::move(*this);
   }
 
 private:
+  // The staged entry, unless the push failed or an observer's request already unstaged it.
+  auto* entry() const {
+    const bool still_staged = owner_ != nullptr && index_ < owner_->staged_.size() &&
+                              owner_->staged_[index_].object == object_;
+    return still_staged ? &owner_->staged_[index_] : nullptr;
+  }
+
   Stack* owner_ = nullptr;
   std::size_t index_ = 0;
+  const void* object_ = nullptr;
 };
 
 } // namespace strata

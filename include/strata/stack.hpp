@@ -134,7 +134,7 @@ public:
   // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
   template <class... Items>
   requires(sizeof...(Items) > 0) void push_first_on_top(Items&&... items) {
-    if (!ready_to_grow(sizeof...(Items), "several states")) {
+    if (!ready_to_grow(sizeof...(Items), {})) {
       return;
     }
     staged_.reserve(staged_.size() + sizeof...(Items));
@@ -594,13 +594,16 @@ private:
 
   [[nodiscard]] bool accepting_requests() const { return activity_ != activity::destroying; }
 
-  bool ready_to_grow(std::size_t count, std::string_view what) {
+  // `type_name` names the pushed state for the message when only one is pushed.
+  bool ready_to_grow(std::size_t count, std::string_view type_name) {
     if (!accepting_requests()) {
       return false;
     }
     if (staged_.size() + count > options_.max_depth) {
-      std::string message = "strata: pushing '" + std::string(what) +
-                            "' would grow the stack past its depth limit of " +
+      const std::string what =
+          count == 1 ? "'" + std::string(type_name) + "'" : std::to_string(count) + " states";
+      std::string message = "strata: pushing " + what +
+                            " would grow the stack past its depth limit of " +
                             std::to_string(options_.max_depth);
       if (activity_ == activity::committing && hook_running_ != nullptr) {
         message += " (pushed from " + where() + ")";
