@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -245,10 +246,19 @@ public:
     if (!may_start("update()")) {
       return;
     }
+    if (layers_.empty()) {
+      return;
+    }
     activity_scope scope{*this, activity::updating};
-    refresh_pass_lists();
-    for (auto call = update_calls_.rbegin(); call != update_calls_.rend(); ++call) {
-      call->fn(call->object, *context_, dt);
+    const layer& top = layers_.back();
+    const entry& active = committed_top();
+    const update_call top_call{active.ops->update, active.object};
+    // The top's own update_covered entry, if any, lies at or above top.covered_below.
+    for (std::size_t i = layers_[top.update_floor].covered_below; i < top.covered_below; ++i) {
+      covered_calls_[i].fn(covered_calls_[i].object, *context_, dt);
+    }
+    if (top_call.fn != nullptr) {
+      top_call.fn(top_call.object, *context_, dt);
     }
   }
 
@@ -257,10 +267,13 @@ public:
     if (!may_start("draw()")) {
       return;
     }
+    if (layers_.empty()) {
+      return;
+    }
     activity_scope scope{*this, activity::drawing};
-    refresh_pass_lists();
-    for (auto call = draw_calls_.rbegin(); call != draw_calls_.rend(); ++call) {
-      call->fn(call->object, *context_);
+    for (std::size_t i = layers_[layers_.back().draw_floor].draws_below; i < draw_calls_.size();
+         ++i) {
+      draw_calls_[i].fn(draw_calls_[i].object, *context_);
     }
   }
 
@@ -270,10 +283,13 @@ public:
     if (!may_start("handle()")) {
       return false;
     }
+    if (layers_.empty()) {
+      return false;
+    }
     activity_scope scope{*this, activity::handling};
-    refresh_pass_lists();
-    for (const handle_call& call : handle_calls_) {
-      if (call.fn(call.object, *context_, event)) {
+    const std::size_t first = layers_[layers_.back().input_floor].handlers_below;
+    for (std::size_t i = handle_calls_.size(); i-- > first;) {
+      if (handle_calls_[i].fn(handle_calls_[i].object, *context_, event)) {
         return true;
       }
     }
@@ -361,6 +377,20 @@ private:
     void* object;
   };
 
+  // What the passes need to know about one committed depth. The committed stack only ever
+  // changes at its top, so the call lists below are stacks too: entering a state appends its
+  // calls, removing it truncates them, and a pass finds where it starts in O(1) from its floor.
+  struct layer {
+    // The lowest depth each pass reaches while this depth is the top.
+    std::uint32_t update_floor;
+    std::uint32_t draw_floor;
+    std::uint32_t input_floor;
+    // The sizes of the call lists before this depth's own calls.
+    std::uint32_t covered_below;
+    std::uint32_t draws_below;
+    std::uint32_t handlers_below;
+  };
+
   // Who pushed what during the running commit, kept to name the culprits of a runaway commit.
   struct push_record {
     const ops* by;
@@ -390,7 +420,8 @@ private:
       , pool_(options_.memory)
       , staged_(options_.memory)
       , retiring_(options_.memory)
-      , update_calls_(options_.memory)
+      , layers_(options_.memory)
+      , covered_calls_(options_.memory)
       , draw_calls_(options_.memory)
       , handle_calls_(options_.memory) {}
 
@@ -418,6 +449,7 @@ private:
   }
 
   entry take_retiring_top() {
+    forget_committed_top();
     entry e = retiring_[retiring_head_++];
     if (retiring_head_ == retiring_.size()) {
       retiring_.clear();
@@ -494,9 +526,9 @@ private:
   void enter_next() {
     // The entering state is committed while its enter runs, so a request that unstages it then
     // schedules its exit instead of destroying it under its own feet.
+    remember_committed_top(staged_[committed_prefix_]);
     ++committed_prefix_;
     just_paused_ = false;
-    lists_stale_ = true;
     entry& entering = staged_[committed_prefix_ - 1];
     entering.paused = false;
     if (entering.ops->enter != nullptr) {
@@ -510,7 +542,6 @@ private:
   }
 
   void exit_top() {
-    lists_stale_ = true;
     const std::size_t depth = committed_size() - 1;
     {
       const entry& leaving = committed_top();
@@ -531,10 +562,10 @@ private:
 
   // The committed top leaves without exit (its enter threw).
   entry take_committed_top() {
-    lists_stale_ = true;
     if (retiring_count() > 0) {
       return take_retiring_top();
     }
+    forget_committed_top();
     --committed_prefix_;
     entry e = staged_[committed_prefix_];
     staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_));
@@ -834,35 +865,48 @@ private:
     pool_.deallocate(callback, size, align);
   }
 
-  // ---- passes ----
+  // ---- passes: the call lists follow the committed stack's top ----
 
-  // Rebuilt only after the committed stack changed, and only over the states a pass reaches
-  // from the top, so a deep stack under an opaque state costs nothing per frame or per commit.
-  void refresh_pass_lists() {
-    if (!lists_stale_) {
-      return;
+  // Allocates first, so a failure leaves the lists as they were.
+  void remember_committed_top(const entry& e) {
+    make_room(layers_);
+    make_room(covered_calls_);
+    make_room(draw_calls_);
+    make_room(handle_calls_);
+    const auto depth = static_cast<std::uint32_t>(layers_.size());
+    const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
+      return lets_through && depth > 0 ? layers_.back().*below_floor : depth;
+    };
+    layers_.push_back(layer{floor(e.mode.update_below, &layer::update_floor),
+                            floor(e.mode.draw_below, &layer::draw_floor),
+                            floor(e.mode.input_below, &layer::input_floor),
+                            static_cast<std::uint32_t>(covered_calls_.size()),
+                            static_cast<std::uint32_t>(draw_calls_.size()),
+                            static_cast<std::uint32_t>(handle_calls_.size())});
+    if (e.ops->update_covered != nullptr) {
+      covered_calls_.push_back({e.ops->update_covered, e.object});
     }
-    lists_stale_ = false;
-    collect(update_calls_, &modality::update_below,
-            [](const entry& e, bool top) { return top ? e.ops->update : e.ops->update_covered; });
-    collect(draw_calls_, &modality::draw_below, [](const entry& e, bool) { return e.ops->draw; });
-    collect(handle_calls_, &modality::input_below,
-            [](const entry& e, bool) { return e.ops->handle; });
+    if (e.ops->draw != nullptr) {
+      draw_calls_.push_back({e.ops->draw, e.object});
+    }
+    if (e.ops->handle != nullptr) {
+      handle_calls_.push_back({e.ops->handle, e.object});
+    }
   }
 
-  template <class Call, class Pick>
-  void collect(std::pmr::vector<Call>& calls, bool modality::*lets_through, Pick pick) {
-    calls.clear();
-    const std::size_t size = committed_size();
-    for (std::size_t depth = size; depth-- > 0;) {
-      const entry& e = committed_at(depth);
-      if (auto fn = pick(e, depth + 1 == size); fn != nullptr) {
-        calls.push_back({fn, e.object});
-      }
-      if (!(e.mode.*lets_through)) {
-        break;
-      }
+  template <class Vector>
+  static void make_room(Vector& v) {
+    if (v.size() == v.capacity()) {
+      v.reserve(v.empty() ? 8 : 2 * v.capacity());
     }
+  }
+
+  void forget_committed_top() noexcept {
+    const layer& top = layers_.back();
+    covered_calls_.resize(top.covered_below);
+    draw_calls_.resize(top.draws_below);
+    handle_calls_.resize(top.handlers_below);
+    layers_.pop_back();
   }
 
   // ---- misuse ----
@@ -922,10 +966,10 @@ private:
   std::size_t committed_prefix_ = 0;
   std::pmr::vector<entry> retiring_;
   std::size_t retiring_head_ = 0;
-  std::pmr::vector<update_call> update_calls_;
+  std::pmr::vector<layer> layers_; // one per committed depth
+  std::pmr::vector<update_call> covered_calls_;
   std::pmr::vector<draw_call> draw_calls_;
   std::pmr::vector<handle_call> handle_calls_;
-  bool lists_stale_ = true;
   activity activity_ = activity::idle;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   const char* hook_running_ = nullptr;
