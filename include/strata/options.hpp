@@ -17,8 +17,9 @@ struct options {
   std::size_t max_depth = 1'000;
   // Where the stack's pooled state storage and its internal arrays come from.
   std::pmr::memory_resource* memory = std::pmr::get_default_resource();
-  // Receives each error in builds without exceptions (default: print it and abort).
-  error_handler on_error;
+  // Receives each error in builds without exceptions (default: print it and abort). The
+  // initializer lets `options{.coalesced = true}` compile without -Wmissing-field-initializers.
+  error_handler on_error{};
 };
 
 } // namespace strata

@@ -16,28 +16,28 @@
 namespace strata {
 
 // Each call is only usable on the temporary push() returns, so the handle cannot be kept
-// beyond the expression that pushed (the index it holds is valid only until the next request).
+// beyond the expression that pushed (the slot it holds is valid only until the next request).
 template <class Stack, class T>
 class pushed {
 public:
   // An inert handle, returned when the push failed in a build without exceptions.
   pushed() = default;
-  pushed(Stack* owner, std::size_t index)
+  pushed(Stack* owner, typename Stack::staged_slot slot)
       : owner_(owner)
-      , index_(index) {}
+      , slot_(slot) {}
 
   // The name the stack shows for this entry instead of the one its type declares (copied).
   pushed&& name(std::string_view name) && {
-    if (owner_ != nullptr) {
-      owner_->rename(owner_->staged_[index_], name);
+    if (auto* target = entry()) {
+      owner_->rename(*target, name);
     }
     return std::move(*this);
   }
 
   // What this entry lets through to the states below, instead of its type's declaration.
   pushed&& modality(strata::modality mode) && {
-    if (owner_ != nullptr) {
-      owner_->staged_[index_].mode = mode;
+    if (auto* target = entry()) {
+      target->mode = mode;
     }
     return std::move(*this);
   }
@@ -55,16 +55,14 @@ public:
   }
 
 private:
-  // The staged entry, unless the push failed or an observer's request already unstaged it.
+  // The staged entry, unless the push failed or an observer's request changed the staged stack.
   auto* entry() const {
-    const bool still_staged = owner_ != nullptr && index_ < owner_->staged_.size() &&
-                              owner_->staged_[index_].object == object_;
-    return still_staged ? &owner_->staged_[index_] : nullptr;
+    return owner_ != nullptr && owner_->still_staged(slot_) ? &owner_->staged_[slot_.index]
+                                                            : nullptr;
   }
 
   Stack* owner_ = nullptr;
-  std::size_t index_ = 0;
-  const void* object_ = nullptr;
+  typename Stack::staged_slot slot_{};
 };
 
 } // namespace strata

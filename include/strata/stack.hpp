@@ -44,6 +44,12 @@ borrowed<T> borrow(T& state) {
   return borrowed<T>{&state};
 }
 
+// A test on one entry, for pop_until.
+template <class Predicate, class Context, class Event>
+concept entry_predicate = std::predicate < Predicate&,
+        const entry_view<Context, Event>
+& > ;
+
 namespace detail {
 template <class T>
 inline constexpr bool is_unique_ptr = false;
@@ -97,7 +103,7 @@ public:
 
   // Constructs T in the stack's pooled storage.
   template <class T, class... Args>
-  requires std::constructible_from<T, Args...> pushed<T> push(Args&&... args) {
+  pushed<T> push(Args&&... args) requires std::constructible_from<T, Args...> {
     if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
       return {};
     }
@@ -107,11 +113,12 @@ public:
   // Takes ownership of a state made elsewhere.
   template <class T>
   pushed<T> push(std::unique_ptr<T> state) {
-    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
-      return {};
-    }
     entry e{};
     if (!prepare_adopted(std::move(state), e)) {
+      return {};
+    }
+    if (!ready_to_grow(1, e.name())) {
+      release(e);
       return {};
     }
     return pushed<T>{this, stage(e)};
@@ -120,11 +127,12 @@ public:
   // Uses a state that lives elsewhere (see strata::borrow).
   template <class T>
   pushed<T> push(borrowed<T> state) {
-    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
-      return {};
-    }
     entry e{};
     if (!prepare_borrowed(state, e)) {
+      return {};
+    }
+    if (!ready_to_grow(1, e.name())) {
+      release(e);
       return {};
     }
     return pushed<T>{this, stage(e)};
@@ -134,17 +142,26 @@ public:
   // sequence of phases reads in the order it plays. Each item is a state object (moved into
   // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
   template <class... Items>
-  requires(sizeof...(Items) > 0) void push_first_on_top(Items&&... items) {
+  void push_first_on_top(Items&&... items) requires(sizeof...(Items) > 0) {
     if (!ready_to_grow(sizeof...(Items), {})) {
       return;
     }
+    // Every item is prepared before the first is staged, so that a failure leaves nothing behind
+    // and the observer only hears of (and can only react to) a batch that went through.
+    std::array<entry, sizeof...(Items)> batch{};
+    std::size_t prepared = 0;
+    std::size_t next = 0; // batch[next, prepared) is still ours to release
+    detail::at_scope_exit release_rest{[&] {
+      for (; next < prepared; ++next) {
+        release(batch[next]);
+      }
+    }};
+    if (!prepare_last_first(batch, prepared, std::forward<Items>(items)...)) {
+      return;
+    }
     staged_.reserve(staged_.size() + sizeof...(Items));
-    const std::size_t before = staged_.size();
-    detail::on_unwind undo{[&] { drop_staged_above(before); }};
-    const bool staged_all = stage_last_first(std::forward<Items>(items)...);
-    undo.dismiss();
-    if (!staged_all) {
-      drop_staged_above(before);
+    while (next < prepared) {
+      stage(batch[next++]);
     }
   }
 
@@ -161,7 +178,7 @@ public:
 
   // pop() then push(...) as one request: the new state is built before the old one is unstaged.
   template <class T, class... Args>
-  requires std::constructible_from<T, Args...> pushed<T> replace(Args&&... args) {
+  pushed<T> replace(Args&&... args) requires std::constructible_from<T, Args...> {
     if (!ready_to_replace()) {
       return {};
     }
@@ -197,9 +214,8 @@ public:
   }
 
   // Pops the states above the nearest staged state for which `matches(entry_view)` is true.
-  template <class Predicate>
-  requires std::predicate < Predicate&, const entry_view<Context, Event>
-  & > void pop_until(Predicate matches) {
+  template <entry_predicate<Context, Event> Predicate>
+  void pop_until(Predicate matches) {
     pop_until_match(
         [&](const entry& e) {
           return static_cast<bool>(matches(entry_view<Context, Event>{e, index_in_staged(e)}));
@@ -279,7 +295,7 @@ public:
 
   // Top to bottom until a state consumes the event; returns whether one did.
   template <class E = Event>
-  requires(!std::is_same_v<E, no_event>) bool handle(const E& event) {
+  bool handle(const E& event) requires(!std::is_same_v<E, no_event>) {
     if (!may_start("handle()")) {
       return false;
     }
@@ -331,6 +347,11 @@ public:
     return retiring_count() > 0 || committed_prefix_ < staged_.size() ||
            (committed_size() > 0 && committed_top().paused);
   }
+
+  // Whether the committed top is no longer staged: its exit is due at the running (or next)
+  // commit. A state revealed on its way out gets resume before exit (R8); this lets its resume
+  // tell that apart from a real return to the top, e.g. to not start its next turn.
+  [[nodiscard]] bool leaving() const { return retiring_count() > 0; }
 
   // The committed stack in one line, bottom to top, the active state marked:
   // "system | title | world | level | pause*".
@@ -392,9 +413,11 @@ private:
   };
 
   // Who pushed what during the running commit, kept to name the culprits of a runaway commit.
+  // The names are copies: those states may be gone by the time the commit is stopped.
+  using short_name = std::array<char, 32>;
   struct push_record {
-    const ops* by;
-    const ops* pushed;
+    short_name by;
+    short_name pushed;
   };
 
   class activity_scope {
@@ -604,8 +627,8 @@ private:
     for (std::size_t i = 0; i < kept; ++i) {
       const push_record& record =
           recent_pushes_[(recent_push_count_ - 1 - i) % recent_pushes_.size()];
-      std::string pair = "'" + std::string(record.by->type_name) + "' keeps pushing '" +
-                         std::string(record.pushed->type_name) + "'";
+      std::string pair = "'" + std::string(record.by.data()) + "' keeps pushing '" +
+                         std::string(record.pushed.data()) + "'";
       if (culprits.find(pair) == std::string::npos) {
         culprits += (culprits.empty() ? ": " : ", ") + pair;
       }
@@ -613,31 +636,40 @@ private:
     return culprits;
   }
 
-  void record_push(const ops* pushed_ops) {
+  void record_push(const entry& pushed) {
     if (activity_ == activity::committing && hook_running_ != nullptr) {
-      recent_pushes_[recent_push_count_ % recent_pushes_.size()] = {committed_top().ops,
-                                                                    pushed_ops};
+      push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
+      copy_name(record.by, committed_top().name());
+      copy_name(record.pushed, pushed.name());
       ++recent_push_count_;
     }
+  }
+
+  static void copy_name(short_name& to, std::string_view name) {
+    const std::size_t length = name.size() < to.size() ? name.size() : to.size() - 1;
+    std::memcpy(to.data(), name.data(), length);
+    to[length] = '\0';
   }
 
   // ---- staging ----
 
   [[nodiscard]] bool accepting_requests() const { return activity_ != activity::destroying; }
 
-  // `type_name` names the pushed state for the message when only one is pushed.
-  bool ready_to_grow(std::size_t count, std::string_view type_name) {
+  // `name` names the pushed state for the message when only one is pushed: its own name, or for
+  // a state not constructed yet, its type's.
+  bool ready_to_grow(std::size_t count, std::string_view name) {
     if (!accepting_requests()) {
       return false;
     }
     if (staged_.size() + count > options_.max_depth) {
       const std::string what =
-          count == 1 ? "'" + std::string(type_name) + "'" : std::to_string(count) + " states";
+          count == 1 ? "'" + std::string(name) + "'" : std::to_string(count) + " states";
       std::string message = "strata: pushing " + what +
                             " would grow the stack past its depth limit of " +
                             std::to_string(options_.max_depth);
       if (activity_ == activity::committing && hook_running_ != nullptr) {
-        message += " (pushed from " + where() + ")";
+        // where() reads "from inside 'spawner'.enter()".
+        message += " (pushed " + where() + ")";
       }
       fail(errc::depth_limit, message);
       return false;
@@ -686,38 +718,52 @@ private:
     return true;
   }
 
+  // `batch`: entries prepared by the same push_first_on_top, not staged yet.
   template <class T>
-  bool prepare_borrowed(borrowed<T> state, entry& out) {
+  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> batch = {}) {
     if (state.state == nullptr) {
       fail(errc::null_state, "strata: push of a null borrowed state");
       return false;
     }
-    for (const entry& e : staged_) {
-      if (e.object == state.state) {
-        fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
-                                       "' is already staged; a borrowed object can be on the "
-                                       "stack only once");
-        return false;
+    for (const std::span<const entry> among : {std::span<const entry>{staged_}, batch}) {
+      for (const entry& e : among) {
+        if (e.object == state.state) {
+          fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
+                                         "' is already staged; a borrowed object can be on the "
+                                         "stack only once");
+          return false;
+        }
       }
     }
     out = make_entry<T>(state.state, detail::ownership::borrowed);
     return true;
   }
 
-  // Appends a prepared entry; returns its staged index.
-  std::size_t stage(entry e) {
+  // Where stage() put an entry, for the pushed handle. Requests change the staged stack only at
+  // its top, so the slot still holds that entry exactly while it is in range and nothing else was
+  // staged since (comparing addresses would not do: the pool reuses them at once).
+  struct staged_slot {
+    std::size_t index;
+    std::size_t serial;
+  };
+  [[nodiscard]] bool still_staged(staged_slot slot) const {
+    return slot.serial == stagings_ && slot.index < staged_.size();
+  }
+
+  // Appends a prepared entry.
+  staged_slot stage(entry e) {
     {
       detail::on_unwind destroy{[&] { release(e); }};
       staged_.push_back(e);
       destroy.dismiss();
     }
-    record_push(e.ops);
-    const std::size_t depth = staged_.size() - 1;
-    notify(step::push, staged_[depth], depth);
-    return depth;
+    record_push(e);
+    const staged_slot slot{staged_.size() - 1, ++stagings_};
+    notify(step::push, staged_[slot.index], slot.index);
+    return slot;
   }
 
-  std::size_t restage_top(entry replacement) {
+  staged_slot restage_top(entry replacement) {
     {
       detail::on_unwind destroy{[&] { release(replacement); }};
       unstage_top();
@@ -726,27 +772,32 @@ private:
     return stage(replacement);
   }
 
-  bool stage_last_first() { return true; }
+  template <std::size_t N>
+  bool prepare_last_first(std::array<entry, N>& /*batch*/, std::size_t& /*prepared*/) {
+    return true;
+  }
 
-  template <class First, class... Rest>
-  bool stage_last_first(First&& first, Rest&&... rest) {
-    if (!stage_last_first(std::forward<Rest>(rest)...)) {
+  // Fills batch[prepared...] with the items, last first; stops at the first that fails.
+  template <std::size_t N, class First, class... Rest>
+  bool prepare_last_first(std::array<entry, N>& batch, std::size_t& prepared, First&& first,
+                          Rest&&... rest) {
+    if (!prepare_last_first(batch, prepared, std::forward<Rest>(rest)...)) {
       return false;
     }
     using item = std::remove_cvref_t<First>;
-    entry e{};
+    entry& e = batch[prepared];
     if constexpr (detail::is_unique_ptr<item>) {
-      if (!prepare_adopted(std::move(first), e)) {
+      if (!prepare_adopted(std::forward<First>(first), e)) {
         return false;
       }
     } else if constexpr (detail::is_borrowed<item>) {
-      if (!prepare_borrowed(first, e)) {
+      if (!prepare_borrowed(first, e, std::span<const entry>{batch.data(), prepared})) {
         return false;
       }
     } else {
       e = prepare_pooled<item>(std::forward<First>(first));
     }
-    stage(e);
+    ++prepared;
     return true;
   }
 
@@ -976,6 +1027,7 @@ private:
   std::size_t transitions_ = 0;
   std::array<push_record, 8> recent_pushes_{};
   std::size_t recent_push_count_ = 0;
+  std::size_t stagings_ = 0; // entries staged so far; see staged_slot
   static inline no_context unused_context_{};
 };
 
