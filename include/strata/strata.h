@@ -1,0 +1,248 @@
+/* strata/strata.h: the C API of strata, for C programs and for bindings from other languages.
+ * The same stack of game states as the C++ strata::stack, with the same rules (docs/semantics.md),
+ * through plain functions and structs of callbacks. Compiles as C89 and later, and as C++.
+ * docs/c-api.md has a complete example, the ownership rules and the threading notes.
+ *
+ * Every function that can fail returns an int: STRATA_OK (0) or a negative STRATA_E_* code, and
+ * leaves a message in strata_last_error(stack). Misuse is reported, never aborts. */
+#ifndef STRATA_STRATA_H
+#define STRATA_STRATA_H
+
+/* A C header: the C++ spellings clang-tidy would suggest do not exist in C.
+ * NOLINTBEGIN(modernize-use-using,modernize-deprecated-headers) */
+#include <stddef.h>
+
+/* STRATA_API marks the exported functions. Consumers of the static library get STRATA_C_STATIC
+ * from the build (CMake target strata::c) so that nothing is imported from a DLL. */
+#if defined(STRATA_C_STATIC)
+#define STRATA_API
+#elif defined(_WIN32) || defined(__CYGWIN__)
+#if defined(STRATA_C_BUILDING)
+#define STRATA_API __declspec(dllexport)
+#else
+#define STRATA_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define STRATA_API __attribute__((visibility("default")))
+#else
+#define STRATA_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- results ----
+ * The first eight mirror strata::errc one to one (STRATA_E_x == -strata::errc::x). */
+#define STRATA_OK 0
+#define STRATA_E_EMPTY_STACK (-1)      /* pop or replace with nothing staged */
+#define STRATA_E_REENTRANT (-2)        /* commit, a pass, a frame or destroy inside a callback */
+#define STRATA_E_NULL_STATE (-3)       /* push of a null strata_state */
+#define STRATA_E_BORROWED_TWICE (-4)   /* (C++ only: the C API never borrows) */
+#define STRATA_E_NOT_FOUND (-5)        /* pop_until or find with no such state */
+#define STRATA_E_BAD_DEPTH (-6)        /* pop_to or a query at a depth beyond the stack */
+#define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more enter and exit calls than allowed */
+#define STRATA_E_DEPTH_LIMIT (-8)      /* a push would grow the stack past its limit */
+/* Errors of the C layer itself. */
+#define STRATA_E_NULL_STACK (-100)   /* the stack argument is NULL */
+#define STRATA_E_BAD_ARGUMENT (-101) /* another argument is NULL or out of range */
+#define STRATA_E_NO_MEMORY (-102)    /* the allocator returned NULL */
+#define STRATA_E_EXCEPTION (-103)    /* a callback written in C++ threw an exception */
+
+/* ---- modality: what a state lets through to the states below it ----
+ * 0 means the default; any other value is a choice of the three switches. STRATA_MODALITY_SET
+ * only marks a value as chosen, so that STRATA_OPAQUE, which lets nothing through, is not 0. */
+#define STRATA_MODALITY_DEFAULT 0u
+#define STRATA_UPDATE_BELOW 0x1u /* states below get their `inactive` callback */
+#define STRATA_DRAW_BELOW 0x2u   /* states below are drawn */
+#define STRATA_INPUT_BELOW 0x4u  /* events not consumed go on down */
+#define STRATA_MODALITY_SET 0x8u
+/* The presets of strata::modality. STRATA_SCREEN is the default of a state that sets none. */
+#define STRATA_SCREEN (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW)
+#define STRATA_OPAQUE (STRATA_MODALITY_SET)
+#define STRATA_FREEZE (STRATA_MODALITY_SET | STRATA_DRAW_BELOW)
+#define STRATA_LIVE (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW)
+#define STRATA_TRANSPARENT                                                                         \
+  (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW | STRATA_INPUT_BELOW)
+
+/* How many states one strata_push_several() takes. */
+#define STRATA_PUSH_SEVERAL_MAX 16
+
+/* ---- the two views of a stack, for the queries ---- */
+#define STRATA_COMMITTED 0 /* what runs this frame */
+#define STRATA_STAGED 1    /* what the stack will be after the next commit */
+
+/* ---- observer steps (strata::step) ---- */
+#define STRATA_STEP_PUSH 0    /* a request staged a state */
+#define STRATA_STEP_POP 1     /* a request unstaged a state */
+#define STRATA_STEP_DISCARD 2 /* a state that never entered was dropped, without callbacks */
+#define STRATA_STEP_ENTER 3
+#define STRATA_STEP_EXIT 4
+#define STRATA_STEP_PAUSE 5
+#define STRATA_STEP_RESUME 6
+
+typedef struct strata_stack strata_stack;
+
+/* Callbacks. `env` is the pointer given to strata_create (the game, say); `data` is the pointer
+ * given with the push of this state. The stack is passed so that a callback can make requests:
+ * strata_push, strata_pop and the others work from inside any callback. */
+typedef void (*strata_hook_fn)(strata_stack* stack, void* env, void* data);
+typedef void (*strata_tick_fn)(strata_stack* stack, void* env, void* data, double dt);
+/* Returns nonzero when it consumed the event. */
+typedef int (*strata_event_fn)(strata_stack* stack, void* env, void* data, const void* event);
+/* Releases a state's data once the stack drops the state. `free` itself fits. */
+typedef void (*strata_destroy_fn)(void* data);
+
+/* What a kind of state does: any member may be NULL (a NULL callback is never called). The
+ * stack keeps a pointer to this struct, so it must outlive every state pushed with it; a static
+ * const struct is the usual way. */
+typedef struct strata_state {
+  const char* name;          /* shown by describe, queries and the observer; NULL: "state". The
+                                string must live as long as the struct. */
+  strata_hook_fn enter;      /* became active (on top) for the first time */
+  strata_hook_fn exit;       /* leaves the stack; the last callback it gets */
+  strata_hook_fn pause;      /* covered by a state pushed above it */
+  strata_hook_fn resume;     /* on top again */
+  strata_tick_fn active;     /* each update while on top */
+  strata_tick_fn inactive;   /* each update while covered, if the states above let updates down */
+  strata_hook_fn draw;       /* each draw, if the states above let drawing down */
+  strata_event_fn event;     /* each event that reaches it, top first, until one consumes it */
+  strata_destroy_fn destroy; /* releases `data` when the stack drops the state; NULL: never */
+  unsigned modality;         /* 0: STRATA_SCREEN */
+} strata_state;
+
+/* One state to push: strata_push_item, strata_replace_item and strata_push_several. */
+typedef struct strata_item {
+  const strata_state* state;
+  void* data;        /* handed to every callback of this state */
+  const char* name;  /* NULL: state->name; otherwise copied */
+  unsigned modality; /* 0: state->modality */
+} strata_item;
+
+/* One entry of a view, for the queries. `name` is valid until the next request or commit. */
+typedef struct strata_entry {
+  const char* name;
+  const strata_state* state;
+  void* data;
+  unsigned modality; /* always with STRATA_MODALITY_SET */
+  size_t depth;      /* 0 is the bottom */
+  int paused;        /* got pause and not yet the matching resume */
+} strata_entry;
+
+/* malloc and free replacements. `deallocate` gets the size that was asked for. Every byte the
+ * stack uses, including the stack itself, comes from here. */
+typedef struct strata_allocator {
+  void* (*allocate)(void* user, size_t size); /* NULL when out of memory */
+  void (*deallocate)(void* user, void* memory, size_t size);
+  void* user;
+} strata_allocator;
+
+/* Settings for strata_create; zero (or a NULL pointer) means the default of each. */
+typedef struct strata_options {
+  const strata_allocator* allocator; /* NULL: malloc and free; copied */
+  int coalesced;          /* nonzero: skip the resume/pause of a state revealed only to be left */
+  size_t max_transitions; /* 0: 10000 enter and exit calls per commit */
+  size_t max_depth;       /* 0: 1000 staged states */
+} strata_options;
+
+/* Told each step after it happened; `name` is valid only during the call. */
+typedef void (*strata_observer_fn)(strata_stack* stack, void* user, int step, const char* name,
+                                   size_t depth);
+/* Gets each entry of the staged stack from the top down; returns nonzero for a match. */
+typedef int (*strata_match_fn)(void* user, const strata_entry* entry);
+
+/* ---- lifetime ---- */
+
+/* Makes a stack whose callbacks all get `env`. `options` may be NULL. */
+STRATA_API int strata_create(strata_stack** out, void* env, const strata_options* options);
+/* Exits every entered state, top to bottom (with resume on each state revealed in between),
+ * releases every state's data and frees the stack. Refused (STRATA_E_REENTRANT) from inside a
+ * callback of this stack. */
+STRATA_API int strata_destroy(strata_stack* stack);
+
+/* ---- requests: edit the staged stack only and call no state callback; legal at any moment,
+ * including inside callbacks. A push takes the data in every case: when it fails, the state's
+ * destroy callback has already run for it by the time the error is returned. ---- */
+
+STRATA_API int strata_push(strata_stack* stack, const strata_state* state, void* data);
+STRATA_API int strata_push_item(strata_stack* stack, const strata_item* item);
+/* All or nothing; the first listed ends on top and is the first to run. At most
+ * STRATA_PUSH_SEVERAL_MAX items; pushing none does nothing. */
+STRATA_API int strata_push_several(strata_stack* stack, const strata_item* items, size_t count);
+/* Pop then push as one request. */
+STRATA_API int strata_replace(strata_stack* stack, const strata_state* state, void* data);
+STRATA_API int strata_replace_item(strata_stack* stack, const strata_item* item);
+STRATA_API int strata_pop(strata_stack* stack);
+STRATA_API int strata_clear(strata_stack* stack);
+/* Pops the states above the nearest staged state named `name`, which stays. */
+STRATA_API int strata_pop_until(strata_stack* stack, const char* name);
+/* Pops the states above the nearest staged state for which `match` returns nonzero. */
+STRATA_API int strata_pop_until_match(strata_stack* stack, strata_match_fn match, void* user);
+/* Pops until `depth` states remain staged. */
+STRATA_API int strata_pop_to(strata_stack* stack, size_t depth);
+
+/* ---- commit and the per-frame passes: refused (STRATA_E_REENTRANT) inside callbacks ---- */
+
+/* Brings the committed stack in line with the staged one, one callback at a time. */
+STRATA_API int strata_commit(strata_stack* stack);
+/* `active` on the top state, `inactive` on the covered states updates reach, bottom first. */
+STRATA_API int strata_update(strata_stack* stack, double dt);
+/* `draw` on the states drawing reaches, bottom first. */
+STRATA_API int strata_draw(strata_stack* stack);
+/* `event` from the top down until a state consumes it: returns 1 if one did, 0 if none did. */
+STRATA_API int strata_handle(strata_stack* stack, const void* event);
+/* One frame: commit, update, commit, draw. */
+STRATA_API int strata_frame(strata_stack* stack, double dt);
+/* One frame with input: commit, then each event followed by a commit, then update, commit,
+ * draw. `events` holds `count` pointers, each handed to the `event` callbacks as is. */
+STRATA_API int strata_frame_events(strata_stack* stack, double dt, const void* const* events,
+                                   size_t count);
+
+/* ---- queries: a NULL stack reads as an empty one ---- */
+
+STRATA_API size_t strata_size(const strata_stack* stack);        /* committed states */
+STRATA_API size_t strata_staged_size(const strata_stack* stack); /* staged states */
+/* Nonzero when a commit has work to do. */
+STRATA_API int strata_pending(const strata_stack* stack);
+/* The name of the committed top state, or NULL when none; valid until the next request. */
+STRATA_API const char* strata_top_name(const strata_stack* stack);
+/* The entry at `depth` (0 is the bottom) of a view: STRATA_COMMITTED or STRATA_STAGED. */
+STRATA_API int strata_entry_at(const strata_stack* stack, int view, size_t depth,
+                               strata_entry* out);
+/* The entry nearest the top named `name`; `out` may be NULL to ask only whether it exists. */
+STRATA_API int strata_find(const strata_stack* stack, int view, const char* name,
+                           strata_entry* out);
+/* Writes the committed stack as "system | title | world*" (the active state marked, "(empty)"
+ * when empty) into `buffer`, cut to fit `size` bytes and always terminated when size > 0, and
+ * returns the full length without the terminator, as snprintf does. `buffer` may be NULL when
+ * `size` is 0. */
+STRATA_API int strata_describe(const strata_stack* stack, char* buffer, size_t size);
+
+/* ---- settings: may be changed at any moment ---- */
+
+STRATA_API int strata_set_coalesced(strata_stack* stack, int on);
+STRATA_API int strata_set_max_transitions(strata_stack* stack, size_t limit);
+STRATA_API int strata_set_max_depth(strata_stack* stack, size_t limit);
+/* The settings in force; `allocator` points at the stack's own copy. */
+STRATA_API int strata_get_options(const strata_stack* stack, strata_options* out);
+/* Replaces the observer; a NULL `observer` removes it. */
+STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn observer, void* user);
+
+/* ---- errors and names ---- */
+
+/* The message of the last call on this stack that failed ("" if none did); valid until the
+ * next failure. A NULL stack gets the message for STRATA_E_NULL_STACK. */
+STRATA_API const char* strata_last_error(const strata_stack* stack);
+/* The code of that call, STRATA_OK if none failed. */
+STRATA_API int strata_last_error_code(const strata_stack* stack);
+/* A short description of a result code, never NULL. */
+STRATA_API const char* strata_error_string(int code);
+/* "push", "pop", "discard", "enter", "exit", "pause", "resume", or "?". */
+STRATA_API const char* strata_step_name(int step);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* NOLINTEND(modernize-use-using,modernize-deprecated-headers) */
+#endif /* STRATA_STRATA_H */

@@ -1,0 +1,34 @@
+// src/c_api_names.cpp: the words the C API has for its result codes and observer steps.
+#include <strata/observer.hpp>
+#include <strata/strata.h>
+
+extern "C" {
+
+const char* strata_error_string(int code) {
+  switch (code) {
+  case STRATA_OK: return "strata: no error";
+  case STRATA_E_EMPTY_STACK: return "strata: pop or replace on an empty stack";
+  case STRATA_E_REENTRANT: return "strata: a commit, pass, frame or destroy inside a callback";
+  case STRATA_E_NULL_STATE: return "strata: push of a null state";
+  case STRATA_E_BORROWED_TWICE: return "strata: a borrowed state staged twice";
+  case STRATA_E_NOT_FOUND: return "strata: no such state is staged";
+  case STRATA_E_BAD_DEPTH: return "strata: a depth beyond the stack";
+  case STRATA_E_TRANSITION_LIMIT: return "strata: a commit exceeded its transition limit";
+  case STRATA_E_DEPTH_LIMIT: return "strata: a push would exceed the depth limit";
+  case STRATA_E_NULL_STACK: return "strata: null stack";
+  case STRATA_E_BAD_ARGUMENT: return "strata: bad argument";
+  case STRATA_E_NO_MEMORY: return "strata: out of memory";
+  case STRATA_E_EXCEPTION: return "strata: a callback threw an exception";
+  default: return "strata: unknown result code";
+  }
+}
+
+const char* strata_step_name(int step) {
+  if (step < STRATA_STEP_PUSH || step > STRATA_STEP_RESUME) {
+    return "?";
+  }
+  // The views strata::to_string returns point at string literals, so they are terminated.
+  return strata::to_string(static_cast<strata::step>(step)).data();
+}
+
+} // extern "C"

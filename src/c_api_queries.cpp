@@ -1,0 +1,137 @@
+// src/c_api_queries.cpp: the C API's read-only queries over the committed and staged views.
+#include <climits>
+#include <optional>
+#include <string_view>
+
+#include <strata/strata.h>
+
+#include "c_stack.hpp"
+
+namespace {
+
+using core_view = strata::capi::core_stack::view;
+
+std::optional<core_view> pick(const strata_stack& stack, int view) {
+  switch (view) {
+  case STRATA_COMMITTED: return stack.core().committed();
+  case STRATA_STAGED: return stack.core().staged();
+  default: return std::nullopt;
+  }
+}
+
+// Writes what fits into a caller's buffer and counts all of it, as snprintf does.
+class bounded_text {
+public:
+  bounded_text(char* buffer, std::size_t size)
+      : buffer_(buffer)
+      , size_(size) {}
+
+  void append(std::string_view text) {
+    if (length_ + 1 < size_) {
+      text.copy(buffer_ + length_, size_ - 1 - length_);
+    }
+    length_ += text.size();
+  }
+
+  // The full length; the buffer, if any, is terminated.
+  std::size_t finish() {
+    if (size_ > 0) {
+      buffer_[length_ < size_ ? length_ : size_ - 1] = '\0';
+    }
+    return length_;
+  }
+
+private:
+  char* buffer_;
+  std::size_t size_;
+  std::size_t length_ = 0;
+};
+
+} // namespace
+
+extern "C" {
+
+size_t strata_size(const strata_stack* stack) {
+  return stack != nullptr ? stack->core().size() : 0;
+}
+
+size_t strata_staged_size(const strata_stack* stack) {
+  return stack != nullptr ? stack->core().staged().size() : 0;
+}
+
+int strata_pending(const strata_stack* stack) {
+  return stack != nullptr && stack->core().pending() ? 1 : 0;
+}
+
+const char* strata_top_name(const strata_stack* stack) {
+  if (stack == nullptr || stack->core().empty()) {
+    return nullptr;
+  }
+  return strata::capi::to_entry(*stack->core().committed().top()).name;
+}
+
+int strata_entry_at(const strata_stack* stack, int view, size_t depth, strata_entry* out) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  const std::optional<core_view> seen = pick(*stack, view);
+  if (!seen || out == nullptr) {
+    return stack->fail(STRATA_E_BAD_ARGUMENT,
+                       {"strata: strata_entry_at() with an unknown view or a null output"});
+  }
+  if (depth >= seen->size()) {
+    return stack->fail(STRATA_E_BAD_DEPTH,
+                       {"strata: strata_entry_at() with a depth beyond the stack"});
+  }
+  *out = strata::capi::to_entry((*seen)[depth]);
+  return STRATA_OK;
+}
+
+int strata_find(const strata_stack* stack, int view, const char* name, strata_entry* out) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  const std::optional<core_view> seen = pick(*stack, view);
+  if (!seen || name == nullptr) {
+    return stack->fail(STRATA_E_BAD_ARGUMENT,
+                       {"strata: strata_find() with an unknown view or a null name"});
+  }
+  const auto found = seen->find(name);
+  if (!found) {
+    return stack->fail(STRATA_E_NOT_FOUND, {"strata: strata_find(): no state named '", name, "'"});
+  }
+  if (out != nullptr) {
+    *out = strata::capi::to_entry(*found);
+  }
+  return STRATA_OK;
+}
+
+int strata_describe(const strata_stack* stack, char* buffer, size_t size) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  if (buffer == nullptr && size > 0) {
+    return stack->fail(STRATA_E_BAD_ARGUMENT,
+                       {"strata: strata_describe() with a null buffer of nonzero size"});
+  }
+  // The format of strata::stack::describe(), written without allocating.
+  bounded_text line(buffer, size);
+  const core_view committed = stack->core().committed();
+  if (committed.empty()) {
+    line.append("(empty)");
+  }
+  for (const auto entry : committed) {
+    line.append(entry.depth() == 0 ? "" : " | ");
+    line.append(entry.name());
+  }
+  if (!committed.empty()) {
+    line.append("*");
+  }
+  const std::size_t length = line.finish();
+  if (length > INT_MAX) {
+    return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_describe(): too long for an int"});
+  }
+  return static_cast<int>(length);
+}
+
+} // extern "C"

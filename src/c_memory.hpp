@@ -1,0 +1,27 @@
+// src/c_memory.hpp: the memory resource a C stack allocates everything from, built on the
+// malloc/free replacements of a strata_allocator (or on malloc and free themselves).
+#pragma once
+
+#include <cstddef>
+#include <memory_resource>
+
+#include <strata/strata.h>
+
+namespace strata::capi {
+
+class c_memory final : public std::pmr::memory_resource {
+public:
+  // `allocator` may be null: malloc and free. Both of its functions must be set otherwise.
+  explicit c_memory(const strata_allocator* allocator) noexcept;
+
+  [[nodiscard]] const strata_allocator& allocator() const noexcept { return allocator_; }
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override;
+  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override;
+  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override;
+
+  strata_allocator allocator_;
+};
+
+} // namespace strata::capi

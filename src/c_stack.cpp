@@ -1,0 +1,125 @@
+// src/c_stack.cpp: the state a strata_stack handle keeps besides its strata::stack: options,
+// observer, last error, and the calls under way.
+#include "c_stack.hpp"
+
+namespace {
+
+// The observer's steps keep their order in the C API.
+static_assert(static_cast<int>(strata::step::push) == STRATA_STEP_PUSH);
+static_assert(static_cast<int>(strata::step::pop) == STRATA_STEP_POP);
+static_assert(static_cast<int>(strata::step::discard) == STRATA_STEP_DISCARD);
+static_assert(static_cast<int>(strata::step::enter) == STRATA_STEP_ENTER);
+static_assert(static_cast<int>(strata::step::exit) == STRATA_STEP_EXIT);
+static_assert(static_cast<int>(strata::step::pause) == STRATA_STEP_PAUSE);
+static_assert(static_cast<int>(strata::step::resume) == STRATA_STEP_RESUME);
+
+} // namespace
+
+strata_stack::strata_stack(void* env, const strata_options* options)
+    : memory_(options != nullptr ? options->allocator : nullptr)
+    , names_(&memory_)
+    , context_{this, env}
+    , core_(context_, core_options(options, *this)) {}
+
+strata::options strata_stack::core_options(const strata_options* options, strata_stack& owner) {
+  strata::options settings;
+  settings.memory = &owner.memory_;
+  if (options != nullptr) {
+    settings.coalesced = options->coalesced != 0;
+    if (options->max_transitions != 0) {
+      settings.max_transitions = options->max_transitions;
+    }
+    if (options->max_depth != 0) {
+      settings.max_depth = options->max_depth;
+    }
+  }
+#ifdef STRATA_NO_EXCEPTIONS
+  // The core reports here instead of throwing, then carries on as if the call did nothing.
+  settings.on_error = [&owner](const strata::error& e) {
+    const int code = strata::capi::code_of(e.code());
+    owner.fail(code, {e.what()});
+    if (owner.current_ != nullptr) {
+      owner.current_->error = code;
+    }
+  };
+#endif
+  return settings;
+}
+
+strata_stack::call_scope::call_scope(strata_stack& owner, const char* what, bool runs_hooks)
+    : owner_(owner)
+    , outer_(owner.current_) {
+  if (owner_.depth_ == 0) {
+    owner_.outermost_ = what;
+    owner_.hooks_running_ = runs_hooks;
+  }
+  ++owner_.depth_;
+  owner_.current_ = this;
+}
+
+strata_stack::call_scope::~call_scope() {
+  owner_.current_ = outer_;
+  if (--owner_.depth_ == 0) {
+    owner_.outermost_ = nullptr;
+    owner_.hooks_running_ = false;
+  }
+}
+
+int strata_stack::refuse(const char* what) const {
+  return fail(STRATA_E_REENTRANT, {"strata: ", what, " called from inside a callback of ",
+                                   outermost_, "; only requests may be made there"});
+}
+
+int strata_stack::check_destroy() {
+  if (depth_ == 0) {
+    return STRATA_OK;
+  }
+  return fail(STRATA_E_REENTRANT, {"strata: strata_destroy() called from inside a callback of ",
+                                   outermost_, "; a stack must outlive its callbacks"});
+}
+
+void strata_stack::begin_destroy() {
+  depth_ = 1;
+  outermost_ = "strata_destroy()";
+  hooks_running_ = true;
+}
+
+void strata_stack::set_observer(strata_observer_fn observer, void* user) {
+  observer_ = observer;
+  observer_user_ = user;
+  // Installed once and left in place, so that an observer may replace or remove itself while
+  // the core is calling it.
+  if (observer != nullptr && !observer_installed_) {
+    core_.set_observer([this](const strata::step_info& info) { notify(info); });
+    observer_installed_ = true;
+  }
+}
+
+void strata_stack::notify(const strata::step_info& info) {
+  if (observer_ != nullptr) {
+    // Every name on a C stack comes from c_state::c_name(), so it is null-terminated.
+    observer_(this, observer_user_, static_cast<int>(info.step), info.state.data(), info.depth);
+  }
+}
+
+int strata_stack::fail(int code, std::initializer_list<std::string_view> message) const noexcept {
+  last_code_ = code;
+  std::size_t used = 0;
+  for (std::string_view part : message) {
+    used += part.copy(last_message_.data() + used, last_message_.size() - 1 - used);
+  }
+  last_message_[used] = '\0';
+  return code;
+}
+
+namespace strata::capi {
+
+strata_entry to_entry(const core_stack::view::value_type& entry) {
+  // Every state on a C stack is a c_state.
+  const c_state& state = *entry.get<c_state>();
+  return strata_entry{state.c_name(), state.kind(),
+                      state.data(),   to_bits(entry.modality()),
+                      entry.depth(),  entry.paused() ? 1 : 0};
+}
+
+} // namespace strata::capi

@@ -1,0 +1,126 @@
+// src/c_stack.hpp: what a strata_stack handle points to: a strata::stack of C states, the memory
+// everything comes from, the observer, the last error, and the bookkeeping that refuses what a
+// callback must not do (start a commit in the middle of a request, destroy the stack).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <memory_resource>
+#include <string_view>
+
+#include <strata/stack.hpp>
+#include <strata/strata.h>
+
+#include "c_errors.hpp"
+#include "c_memory.hpp"
+#include "c_state.hpp"
+
+namespace strata::capi {
+using core_stack = strata::stack<c_context, c_event>;
+} // namespace strata::capi
+
+struct strata_stack {
+  strata_stack(void* env, const strata_options* options);
+  strata_stack(const strata_stack&) = delete;
+  strata_stack& operator=(const strata_stack&) = delete;
+  strata_stack(strata_stack&&) = delete;
+  strata_stack& operator=(strata_stack&&) = delete;
+  ~strata_stack() = default;
+
+  [[nodiscard]] strata::capi::core_stack& core() { return core_; }
+  [[nodiscard]] const strata::capi::core_stack& core() const { return core_; }
+  [[nodiscard]] strata::capi::c_memory& memory() { return memory_; }
+  [[nodiscard]] const strata::capi::c_memory& memory() const { return memory_; }
+  // Where the names given at push are copied: pooled like the states, so that a steady game
+  // loop allocates nothing.
+  [[nodiscard]] std::pmr::memory_resource& names() { return names_; }
+
+  // Runs a request, a setting or anything else legal at any moment. `what` names the C
+  // function ("strata_pop()") for messages.
+  template <class Body>
+  int request(const char* what, Body&& body) noexcept {
+    return guarded(what, false, std::forward<Body>(body));
+  }
+
+  // Runs a commit, a pass or a frame. Inside the callbacks of another commit or pass the core
+  // refuses it with its own message; inside the callbacks of a request (an observer, a destroy
+  // callback) the core would not know, so it is refused here.
+  template <class Body>
+  int run(const char* what, Body&& body) noexcept {
+    if (depth_ > 0 && !hooks_running_) {
+      return refuse(what);
+    }
+    return guarded(what, true, std::forward<Body>(body));
+  }
+
+  // Whether strata_destroy() may destroy the stack now: not from inside any of its callbacks.
+  // Returns STRATA_OK, or the error it reported.
+  int check_destroy();
+  // Marks the stack as being destroyed, so that its callbacks may still make requests (which
+  // are ignored) but not destroy it again. The destructor runs next.
+  void begin_destroy();
+
+  void set_observer(strata_observer_fn observer, void* user);
+
+  // Records a failure as the last error and returns `code`. The message, the parts joined, is
+  // cut to fit.
+  int fail(int code, std::initializer_list<std::string_view> message) const noexcept;
+  [[nodiscard]] const char* last_error() const { return last_message_.data(); }
+  [[nodiscard]] int last_error_code() const { return last_code_; }
+
+private:
+  // One C API call under way; calls nest when a callback calls into the stack.
+  class call_scope {
+  public:
+    call_scope(strata_stack& owner, const char* what, bool runs_hooks);
+    call_scope(const call_scope&) = delete;
+    call_scope& operator=(const call_scope&) = delete;
+    ~call_scope();
+
+    // The core's error reported during this call, in builds without exceptions.
+    int error = STRATA_OK;
+
+  private:
+    strata_stack& owner_;
+    call_scope* outer_;
+  };
+
+  template <class Body>
+  int guarded(const char* what, bool runs_hooks, Body&& body) noexcept {
+    call_scope scope{*this, what, runs_hooks};
+    const int result =
+        strata::capi::contain(std::forward<Body>(body),
+                              [this](int code, std::string_view message, std::string_view detail) {
+                                return fail(code, {message, detail});
+                              });
+    return scope.error != STRATA_OK ? scope.error : result;
+  }
+
+  int refuse(const char* what) const;
+  void notify(const strata::step_info& info);
+  static strata::options core_options(const strata_options* options, strata_stack& owner);
+
+  strata::capi::c_memory memory_;
+  std::pmr::unsynchronized_pool_resource names_;
+  strata::capi::c_context context_;
+  strata_observer_fn observer_ = nullptr;
+  void* observer_user_ = nullptr;
+  bool observer_installed_ = false;
+  mutable int last_code_ = STRATA_OK;
+  mutable std::array<char, 1024> last_message_{};
+  int depth_ = 0;                   // C API calls under way
+  const char* outermost_ = nullptr; // the C API call the others run inside, for messages
+  bool hooks_running_ = false;      // that call is a commit, a pass, a frame or strata_destroy()
+  call_scope* current_ = nullptr;   // the innermost call under way
+  // Last, so that it is destroyed first: the exit callbacks that its destructor runs still find
+  // everything above alive.
+  strata::capi::core_stack core_;
+};
+
+namespace strata::capi {
+
+// What the C API tells about one entry of a view.
+[[nodiscard]] strata_entry to_entry(const core_stack::view::value_type& entry);
+
+} // namespace strata::capi

@@ -1,0 +1,78 @@
+// src/c_state.cpp: a C state on a strata::stack: its name, its modality, its data's lifetime.
+#include "c_state.hpp"
+
+#include <cstring>
+#include <utility>
+
+namespace strata::capi {
+namespace {
+
+constexpr unsigned switches = STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW | STRATA_INPUT_BELOW;
+
+bool is_on(unsigned bits, unsigned flag) {
+  return (bits & flag) != 0;
+}
+
+} // namespace
+
+bool valid_modality(unsigned bits) {
+  return (bits & ~(switches | STRATA_MODALITY_SET)) == 0;
+}
+
+strata::modality to_modality(unsigned bits) {
+  if (bits == STRATA_MODALITY_DEFAULT) {
+    return strata::modality::screen;
+  }
+  return strata::modality{is_on(bits, STRATA_UPDATE_BELOW), is_on(bits, STRATA_DRAW_BELOW),
+                          is_on(bits, STRATA_INPUT_BELOW)};
+}
+
+unsigned to_bits(strata::modality mode) {
+  return STRATA_MODALITY_SET | (mode.update_below ? STRATA_UPDATE_BELOW : 0U) |
+         (mode.draw_below ? STRATA_DRAW_BELOW : 0U) | (mode.input_below ? STRATA_INPUT_BELOW : 0U);
+}
+
+c_state::c_state(const strata_item& item) noexcept
+    : kind_(item.state)
+    , data_(item.data)
+    , mode_(to_modality(item.modality != STRATA_MODALITY_DEFAULT ? item.modality
+                                                                 : item.state->modality)) {}
+
+c_state::c_state(c_state&& other) noexcept
+    : kind_(std::exchange(other.kind_, nullptr))
+    , data_(other.data_)
+    , mode_(other.mode_)
+    , name_(std::exchange(other.name_, nullptr))
+    , name_memory_(other.name_memory_) {}
+
+c_state::~c_state() {
+  release_name();
+  if (kind_ != nullptr && kind_->destroy != nullptr) {
+    kind_->destroy(data_);
+  }
+}
+
+void c_state::copy_name(const char* name, std::pmr::memory_resource& memory) {
+  const std::size_t size = std::strlen(name) + 1;
+  char* copy = static_cast<char*>(memory.allocate(size, 1));
+  std::memcpy(copy, name, size);
+  release_name();
+  name_ = copy;
+  name_memory_ = &memory;
+}
+
+const char* c_state::c_name() const {
+  if (name_ != nullptr) {
+    return name_;
+  }
+  return kind_->name != nullptr ? kind_->name : "state";
+}
+
+void c_state::release_name() noexcept {
+  if (name_ != nullptr) {
+    name_memory_->deallocate(name_, std::strlen(name_) + 1, 1);
+    name_ = nullptr;
+  }
+}
+
+} // namespace strata::capi

@@ -1,0 +1,80 @@
+// src/c_state.hpp: how a state made of C callbacks lives on a strata::stack. One C++ type serves
+// every C state: its hooks call the callbacks of the strata_state it was pushed with.
+#pragma once
+
+#include <cstddef>
+#include <memory_resource>
+#include <string_view>
+
+#include <strata/modality.hpp>
+#include <strata/strata.h>
+
+namespace strata::capi {
+
+// The context of a C stack: what each callback is handed besides its state's data.
+struct c_context {
+  strata_stack* stack;
+  void* env;
+};
+
+// The event type of a C stack: the caller's pointer, handed to the callbacks as is.
+using c_event = const void*;
+
+// Whether `bits` holds no other bits than the three switches and STRATA_MODALITY_SET.
+[[nodiscard]] bool valid_modality(unsigned bits);
+// 0 reads as STRATA_SCREEN.
+[[nodiscard]] strata::modality to_modality(unsigned bits);
+[[nodiscard]] unsigned to_bits(strata::modality mode);
+
+class c_state {
+public:
+  // Owns item.data from here on: its destroy callback runs when this state dies.
+  explicit c_state(const strata_item& item) noexcept;
+  c_state(c_state&& other) noexcept;
+  c_state(const c_state&) = delete;
+  c_state& operator=(const c_state&) = delete;
+  c_state& operator=(c_state&&) = delete;
+  ~c_state();
+
+  // Gives the state a copy of `name` instead of the name of its strata_state.
+  void copy_name(const char* name, std::pmr::memory_resource& memory);
+
+  void enter(c_context& context) { call(kind_->enter, context); }
+  void exit(c_context& context) { call(kind_->exit, context); }
+  void pause(c_context& context) { call(kind_->pause, context); }
+  void resume(c_context& context) { call(kind_->resume, context); }
+  void update(c_context& context, double dt) { tick(kind_->active, context, dt); }
+  void update_covered(c_context& context, double dt) { tick(kind_->inactive, context, dt); }
+  void draw(c_context& context) { call(kind_->draw, context); }
+  bool handle(c_context& context, c_event event) {
+    return kind_->event != nullptr && kind_->event(context.stack, context.env, data_, event) != 0;
+  }
+
+  // Null-terminated, for C.
+  [[nodiscard]] const char* c_name() const;
+  [[nodiscard]] std::string_view name() const { return c_name(); }
+  [[nodiscard]] strata::modality modality() const { return mode_; }
+  [[nodiscard]] const strata_state* kind() const { return kind_; }
+  [[nodiscard]] void* data() const { return data_; }
+
+private:
+  void call(strata_hook_fn hook, c_context& context) {
+    if (hook != nullptr) {
+      hook(context.stack, context.env, data_);
+    }
+  }
+  void tick(strata_tick_fn hook, c_context& context, double dt) {
+    if (hook != nullptr) {
+      hook(context.stack, context.env, data_, dt);
+    }
+  }
+  void release_name() noexcept;
+
+  const strata_state* kind_; // null once moved from: the data went with it
+  void* data_;
+  strata::modality mode_;
+  char* name_ = nullptr;
+  std::pmr::memory_resource* name_memory_ = nullptr;
+};
+
+} // namespace strata::capi

@@ -1,0 +1,69 @@
+/* tests/c/header/header_check.c: strata.h alone, at one language level (CMake builds this for
+ * C89, C99 and C11, and header_check.cpp for C++98 and C++20). Written in the subset of C and
+ * C++ they share. Links against every function and calls each on a NULL stack. */
+#include <strata/strata.h>
+#include <strata/strata.h> /* twice: the include guard */
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+
+static void expect(int ok, const char* what) {
+  if (!ok) {
+    ++failures;
+    printf("failed: %s\n", what);
+  }
+}
+
+#define EXPECT(condition) expect((condition) ? 1 : 0, #condition)
+
+int main(void) {
+  strata_stack* stack = NULL;
+  strata_entry entry;
+  strata_options options;
+  strata_item item;
+  const void* events[1];
+  memset(&item, 0, sizeof item);
+  events[0] = NULL;
+
+  EXPECT(STRATA_SCREEN == 9 && STRATA_OPAQUE == 8 && STRATA_FREEZE == 10);
+  EXPECT(STRATA_LIVE == 11 && STRATA_TRANSPARENT == 15);
+  EXPECT(STRATA_E_DEPTH_LIMIT == -8 && STRATA_E_NULL_STACK == -100);
+
+  EXPECT(strata_create(NULL, NULL, NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_destroy(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_push(stack, NULL, NULL) == STRATA_E_NULL_STATE);
+  EXPECT(strata_push_item(stack, &item) == STRATA_E_NULL_STATE);
+  EXPECT(strata_push_several(stack, &item, 1) == STRATA_E_NULL_STATE);
+  EXPECT(strata_replace(stack, NULL, NULL) == STRATA_E_NULL_STATE);
+  EXPECT(strata_replace_item(stack, &item) == STRATA_E_NULL_STATE);
+  EXPECT(strata_pop(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_clear(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_pop_until(stack, "a") == STRATA_E_NULL_STACK);
+  EXPECT(strata_pop_until_match(stack, NULL, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(strata_pop_to(stack, 0) == STRATA_E_NULL_STACK);
+  EXPECT(strata_commit(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_update(stack, 0.5) == STRATA_E_NULL_STACK);
+  EXPECT(strata_draw(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_handle(stack, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(strata_frame(stack, 0.5) == STRATA_E_NULL_STACK);
+  EXPECT(strata_frame_events(stack, 0.5, events, 1) == STRATA_E_NULL_STACK);
+  EXPECT(strata_size(stack) == 0 && strata_staged_size(stack) == 0);
+  EXPECT(strata_pending(stack) == 0 && strata_top_name(stack) == NULL);
+  EXPECT(strata_entry_at(stack, STRATA_COMMITTED, 0, &entry) == STRATA_E_NULL_STACK);
+  EXPECT(strata_find(stack, STRATA_STAGED, "a", &entry) == STRATA_E_NULL_STACK);
+  EXPECT(strata_describe(stack, NULL, 0) == STRATA_E_NULL_STACK);
+  EXPECT(strata_set_coalesced(stack, 1) == STRATA_E_NULL_STACK);
+  EXPECT(strata_set_max_transitions(stack, 1) == STRATA_E_NULL_STACK);
+  EXPECT(strata_set_max_depth(stack, 1) == STRATA_E_NULL_STACK);
+  EXPECT(strata_get_options(stack, &options) == STRATA_E_NULL_STACK);
+  EXPECT(strata_set_observer(stack, NULL, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(strcmp(strata_last_error(stack), "strata: null stack") == 0);
+  EXPECT(strata_last_error_code(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);
+  EXPECT(strcmp(strata_step_name(STRATA_STEP_RESUME), "resume") == 0);
+
+  printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,135 @@
+// tests/c/internals_test.cpp: white-box checks of the C API library (src/): nothing of a C
+// stack comes from the global operator new, the memory adapter honours any alignment, and
+// strata_describe() writes what strata::stack::describe() returns.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <strata/error.hpp>
+#include <strata/strata.h>
+
+#include "c_memory.hpp"
+#include "c_stack.hpp"
+
+namespace {
+// Counts the global operator new while a test asks for it.
+bool counting_news = false;
+long global_news = 0;
+} // namespace
+
+void* operator new(std::size_t size) {
+  if (counting_news) {
+    ++global_news;
+  }
+  if (void* memory = std::malloc(size == 0 ? 1 : size)) {
+    return memory;
+  }
+#ifndef STRATA_NO_EXCEPTIONS
+  throw std::bad_alloc();
+#else
+  std::abort();
+#endif
+}
+void operator delete(void* memory) noexcept {
+  std::free(memory);
+}
+void operator delete(void* memory, std::size_t /*size*/) noexcept {
+  std::free(memory);
+}
+
+namespace {
+
+void tick(strata_stack* /*stack*/, void* /*env*/, void* /*data*/, double /*dt*/) {}
+int consume(strata_stack* stack, void* /*env*/, void* /*data*/, const void* /*event*/) {
+  strata_pop(stack);
+  return 1;
+}
+void observe(strata_stack* /*stack*/, void* user, int /*step*/, const char* /*name*/,
+             std::size_t /*depth*/) {
+  ++*static_cast<int*>(user);
+}
+
+const strata_state plain = {"plain", nullptr, nullptr, nullptr, nullptr, tick,
+                            tick,    nullptr, consume, nullptr, 0};
+
+TEST(capi_internals, a_session_never_uses_the_global_operator_new) {
+  counting_news = true;
+  strata_stack* stack = nullptr;
+  ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
+  int steps = 0;
+  strata_set_observer(stack, observe, &steps);
+  const strata_item items[2] = {{&plain, nullptr, "a copied name", STRATA_LIVE},
+                                {&plain, nullptr, nullptr, 0}};
+  strata_push_several(stack, items, 2);
+  const int key = 0;
+  const void* events[] = {&key};
+  strata_frame_events(stack, 0.5, events, 1);
+  char line[64];
+  strata_describe(stack, line, sizeof line);
+  strata_push_item(stack, items);
+  strata_commit(stack);
+  strata_destroy(stack);
+  counting_news = false;
+  EXPECT_EQ(global_news, 0);
+  EXPECT_GT(steps, 0);
+}
+
+struct recorded_block {
+  void* block = nullptr;
+  std::size_t size = 0;
+  int releases = 0;
+};
+
+void* record_allocation(void* user, std::size_t size) {
+  auto* seen = static_cast<recorded_block*>(user);
+  seen->size = size;
+  seen->block = std::malloc(size);
+  return seen->block;
+}
+void record_release(void* user, void* memory, std::size_t size) {
+  auto* seen = static_cast<recorded_block*>(user);
+  EXPECT_EQ(memory, seen->block);
+  EXPECT_EQ(size, seen->size);
+  ++seen->releases;
+  std::free(memory);
+}
+
+TEST(capi_internals, the_memory_adapter_honours_any_alignment) {
+  recorded_block seen;
+  const strata_allocator allocator{record_allocation, record_release, &seen};
+  strata::capi::c_memory memory(&allocator);
+  for (std::size_t alignment : {std::size_t{64}, std::size_t{256}, std::size_t{4096}}) {
+    void* block = memory.allocate(100, alignment);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block) % alignment, 0U);
+    EXPECT_GE(static_cast<char*>(block) + 100, static_cast<char*>(seen.block) + sizeof(void*));
+    EXPECT_LE(static_cast<char*>(block) + 100, static_cast<char*>(seen.block) + seen.size);
+    memory.deallocate(block, 100, alignment);
+  }
+  void* empty = memory.allocate(0, 8);
+  EXPECT_EQ(seen.size, 1U); // malloc(0) may return null, which would read as a failure
+  memory.deallocate(empty, 0, 8);
+  EXPECT_EQ(seen.releases, 4);
+  EXPECT_TRUE(memory.is_equal(memory));
+  EXPECT_FALSE(memory.is_equal(*std::pmr::new_delete_resource()));
+}
+
+TEST(capi_internals, strata_describe_writes_what_the_core_describes) {
+  strata_stack* stack = nullptr;
+  ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
+  const strata_item named{&plain, nullptr, "named", 0};
+  for (int round = 0; round < 4; ++round) {
+    char line[128];
+    ASSERT_EQ(strata_describe(stack, line, sizeof line),
+              static_cast<int>(stack->core().describe().size()));
+    EXPECT_EQ(std::string(line), stack->core().describe());
+    strata_push_item(stack, &named);
+    strata_push(stack, &plain, nullptr);
+    strata_commit(stack);
+  }
+  strata_destroy(stack);
+}
+
+} // namespace

@@ -1,0 +1,135 @@
+/* tests/c/support/actor.c: the recording states of the C API tests. */
+#include "actor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+static void append(recorder* log, const char* text) {
+  size_t length = strlen(text);
+  if (log->length + length >= RECORDER_SIZE) {
+    length = RECORDER_SIZE - 1 - log->length;
+  }
+  memcpy(log->text + log->length, text, length);
+  log->length += length;
+  log->text[log->length] = '\0';
+}
+
+void recorder_init(recorder* log) {
+  log->length = 0;
+  log->text[0] = '\0';
+  log->taken[0] = '\0';
+}
+
+void record_line(recorder* log, const char* line) {
+  if (log->length > 0) {
+    append(log, ", ");
+  }
+  append(log, line);
+}
+
+void record(recorder* log, const char* who, const char* what) {
+  record_line(log, who);
+  append(log, ".");
+  append(log, what);
+}
+
+const char* take(recorder* log) {
+  memcpy(log->taken, log->text, log->length + 1);
+  log->length = 0;
+  log->text[0] = '\0';
+  return log->taken;
+}
+
+void actor_init(actor* self, const char* name, recorder* log) {
+  memset(self, 0, sizeof *self);
+  self->name = name;
+  self->log = log;
+}
+
+static void run(strata_stack* stack, void* env, void* data, const char* hook, actor_action action) {
+  actor* self = (actor*)data;
+  record((recorder*)env, self->name, hook);
+  if (action != NULL) {
+    action(stack, self);
+  }
+}
+
+static void on_enter(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "enter", ((actor*)data)->on_enter);
+}
+static void on_exit(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "exit", ((actor*)data)->on_exit);
+}
+static void on_pause(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "pause", ((actor*)data)->on_pause);
+}
+static void on_resume(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "resume", ((actor*)data)->on_resume);
+}
+static void on_active(strata_stack* stack, void* env, void* data, double dt) {
+  ((actor*)data)->last_dt = dt;
+  run(stack, env, data, "active", ((actor*)data)->on_active);
+}
+static void on_inactive(strata_stack* stack, void* env, void* data, double dt) {
+  ((actor*)data)->last_dt = dt;
+  run(stack, env, data, "inactive", ((actor*)data)->on_inactive);
+}
+static void on_draw(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "draw", ((actor*)data)->on_draw);
+}
+static int on_event(strata_stack* stack, void* env, void* data, const void* event) {
+  actor* self = (actor*)data;
+  char hook[32];
+  (void)stack;
+  sprintf(hook, "event(%d)", *(const int*)event);
+  record((recorder*)env, self->name, hook);
+  return self->consumes;
+}
+static void on_destroy(void* data) {
+  actor* self = (actor*)data;
+  ++self->destroyed;
+  if (self->log != NULL) {
+    record(self->log, self->name, "destroyed");
+  }
+}
+
+const strata_state traced_state = {NULL,      on_enter,    on_exit, on_pause, on_resume,
+                                   on_active, on_inactive, on_draw, on_event, on_destroy,
+                                   0};
+
+strata_item actor_item(actor* self, unsigned modality) {
+  strata_item item;
+  item.state = &traced_state;
+  item.data = self;
+  item.name = self->name;
+  item.modality = modality;
+  return item;
+}
+
+int push_actor_as(strata_stack* stack, actor* self, unsigned modality) {
+  strata_item item = actor_item(self, modality);
+  return strata_push_item(stack, &item);
+}
+
+int push_actor(strata_stack* stack, actor* self) {
+  return push_actor_as(stack, self, STRATA_MODALITY_DEFAULT);
+}
+
+strata_stack* make_stack(recorder* log, const strata_options* options) {
+  strata_stack* stack = NULL;
+  CHECK_INT(strata_create(&stack, log, options), STRATA_OK);
+  return stack;
+}
+
+static void observe(strata_stack* stack, void* user, int step, const char* name, size_t depth) {
+  char line[128];
+  (void)stack;
+  sprintf(line, "%s %.80s@%lu", strata_step_name(step), name, (unsigned long)depth);
+  record_line((recorder*)user, line);
+}
+
+void watch(strata_stack* stack, recorder* into) {
+  CHECK_INT(strata_set_observer(stack, observe, into), STRATA_OK);
+}

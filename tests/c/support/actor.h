@@ -1,0 +1,64 @@
+/* tests/c/support/actor.h: the recording states of the C API tests. Each callback an actor gets
+ * is written to the stack's env, a recorder, as "name.hook", and the release of its data as
+ * "name.destroyed", so that a test compares the exact sequence as one string:
+ * CHECK_STR(take(&log), "world.exit, title.resume, title.pause, options.enter"). */
+#ifndef STRATA_TEST_ACTOR_H
+#define STRATA_TEST_ACTOR_H
+
+#include <stddef.h>
+#include <strata/strata.h>
+
+#define RECORDER_SIZE 4096
+
+typedef struct recorder {
+  char text[RECORDER_SIZE];
+  size_t length;
+  char taken[RECORDER_SIZE];
+} recorder;
+
+void recorder_init(recorder* log);
+/* Appends "who.what". */
+void record(recorder* log, const char* who, const char* what);
+/* Appends a line of its own. */
+void record_line(recorder* log, const char* line);
+/* The trace so far, lines joined by ", "; the next trace starts empty. Valid until the next
+ * call. */
+const char* take(recorder* log);
+
+typedef struct actor actor;
+/* What an actor does in a callback, after recording it: requests, mostly. */
+typedef void (*actor_action)(strata_stack* stack, actor* self);
+
+struct actor {
+  const char* name;
+  recorder* log; /* where the release of its data is written */
+  actor_action on_enter;
+  actor_action on_exit;
+  actor_action on_pause;
+  actor_action on_resume;
+  actor_action on_active;
+  actor_action on_inactive;
+  actor_action on_draw;
+  int consumes;   /* what its event callback returns */
+  int destroyed;  /* how often the stack released its data */
+  double last_dt; /* what its last active or inactive callback got */
+  int result;     /* free for a test's actions: what a call they made returned */
+  void* extra;    /* free for a test's actions */
+};
+
+void actor_init(actor* self, const char* name, recorder* log);
+
+/* Records every callback; its name is NULL, so each actor is pushed with its own name. */
+extern const strata_state traced_state;
+
+strata_item actor_item(actor* self, unsigned modality);
+int push_actor(strata_stack* stack, actor* self);
+int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
+
+/* Makes a stack whose env is `log`, and fails the test if that fails. */
+strata_stack* make_stack(recorder* log, const strata_options* options);
+
+/* Writes each observer step into the recorder as "push name@depth". */
+void watch(strata_stack* stack, recorder* into);
+
+#endif
