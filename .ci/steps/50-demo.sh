@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# .ci/steps/50-demo.sh: builds the demo game with its SDL2 front end and runs its tests: the
+# scripted transcripts, the terminal front end in tmux, and the SDL2 window under Xvfb.
+# Run from the repository root after apt-get update.
+set -euo pipefail
+
+apt-get install -y --no-install-recommends \
+  libncurses-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config tmux xvfb xauth
+
+cmake -S . -B build-demo-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_BENCHMARKS=OFF -DSTRATA_BUILD_C_API=OFF
+cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-check
+# Here the SDL2 and tmux tests must exist: a missing package must not skip them in silence.
+for test in demo.sdl.screenshot demo.terminal.tmux; do
+  ctest --test-dir build-demo-ci -N -R "^${test}\$" | grep -q "Total Tests: 1" ||
+    { echo "50-demo: test ${test} is not registered" >&2; exit 1; }
+done
+ctest --test-dir build-demo-ci -L demo --output-on-failure

@@ -1,0 +1,40 @@
+// demo/frontends/script/script_frontend.cpp: playing a script without a display.
+#include "script_frontend.hpp"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "../../game/session.hpp"
+
+namespace demo {
+
+int run_headless(const script& inputs, const headless_options& options) {
+  session run(options.seed);
+  cell_grid screen(options.width, options.height);
+  std::vector<input_event> events;
+  for (const auto& pressed : inputs.frames) {
+    if (!run.running()) {
+      break;
+    }
+    events.clear();
+    if (pressed) {
+      events.push_back({*pressed});
+    }
+    run.step(events, screen);
+  }
+  for (const std::string& line : run.log().lines()) {
+    std::printf("%s\n", line.c_str());
+  }
+  if (options.print_screen) {
+    std::printf("--- screen ---\n");
+    for (int y = 0; y < screen.height(); ++y) {
+      std::string row = screen.row(y);
+      row.erase(row.find_last_not_of(' ') + 1);
+      std::printf("%s\n", row.c_str());
+    }
+  }
+  return 0;
+}
+
+} // namespace demo

@@ -1,0 +1,20 @@
+// demo/frontends/script/script_frontend.hpp: the headless front end: plays a script at the
+// fixed time step without any display and prints the transcript.
+#pragma once
+
+#include <cstdint>
+
+#include "../../game/script.hpp"
+
+namespace demo {
+
+struct headless_options {
+  std::uint64_t seed = 1;
+  int width = 80;
+  int height = 25;
+  bool print_screen = false; // also print the last frame's cells as text
+};
+
+int run_headless(const script& inputs, const headless_options& options);
+
+} // namespace demo

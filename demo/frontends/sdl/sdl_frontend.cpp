@@ -1,0 +1,218 @@
+// demo/frontends/sdl/sdl_frontend.cpp: SDL2 input and drawing around the session.
+#include "sdl_frontend.hpp"
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "../../game/session.hpp"
+#include "glyphs.hpp"
+
+namespace demo {
+namespace {
+
+constexpr int columns = 80;
+constexpr int rows = 25;
+constexpr int point_size = 16;
+
+// What a cell's colour looks like: a plain and a bright (bold) shade of each of the eight.
+SDL_Color rgb(color c, bool bright, bool dim) {
+  constexpr std::array<SDL_Color, 8> plain{{{0, 0, 0, 255},
+                                            {190, 40, 40, 255},
+                                            {40, 170, 60, 255},
+                                            {200, 160, 30, 255},
+                                            {40, 70, 190, 255},
+                                            {170, 60, 170, 255},
+                                            {40, 160, 180, 255},
+                                            {200, 200, 200, 255}}};
+  constexpr std::array<SDL_Color, 8> vivid{{{100, 100, 100, 255},
+                                            {255, 85, 85, 255},
+                                            {85, 255, 85, 255},
+                                            {255, 255, 85, 255},
+                                            {100, 130, 255, 255},
+                                            {255, 85, 255, 255},
+                                            {85, 255, 255, 255},
+                                            {255, 255, 255, 255}}};
+  SDL_Color out = (bright ? vivid : plain)[static_cast<std::size_t>(c)];
+  if (dim) {
+    out = {static_cast<Uint8>(out.r / 3), static_cast<Uint8>(out.g / 3),
+           static_cast<Uint8>(out.b / 3), 255};
+  }
+  return out;
+}
+
+std::optional<key> translate(SDL_Keycode code) {
+  switch (code) {
+  case SDLK_UP:
+  case SDLK_w: return key::up;
+  case SDLK_DOWN:
+  case SDLK_s: return key::down;
+  case SDLK_LEFT:
+  case SDLK_a: return key::left;
+  case SDLK_RIGHT:
+  case SDLK_d: return key::right;
+  case SDLK_RETURN:
+  case SDLK_KP_ENTER:
+  case SDLK_SPACE: return key::confirm;
+  case SDLK_ESCAPE: return key::back;
+  case SDLK_p: return key::pause;
+  case SDLK_i: return key::inventory;
+  case SDLK_TAB: return key::overlay;
+  case SDLK_y: return key::yes;
+  case SDLK_n: return key::no;
+  case SDLK_q: return key::quit;
+  default: return std::nullopt;
+  }
+}
+
+void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen) {
+  SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
+  SDL_RenderClear(renderer);
+  const int w = font.cell_width();
+  const int h = font.cell_height();
+  for (int y = 0; y < screen.height(); ++y) {
+    for (int x = 0; x < screen.width(); ++x) {
+      const cell& c = screen.at(x, y);
+      if (c.look.bg != color::black) {
+        const SDL_Color bg = rgb(c.look.bg, false, c.dim);
+        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255);
+        const SDL_Rect box{x * w, y * h, w, h};
+        SDL_RenderFillRect(renderer, &box);
+      }
+      if (c.ch != ' ') {
+        font.draw(renderer, x * w, y * h, c.ch, rgb(c.look.fg, c.look.bold, c.dim), c.look.bold);
+      }
+    }
+  }
+}
+
+bool save_screenshot(SDL_Renderer* renderer, const std::string& path) {
+  int w = 0;
+  int h = 0;
+  SDL_GetRendererOutputSize(renderer, &w, &h);
+  SDL_Surface* shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+  if (shot == nullptr) {
+    return false;
+  }
+  const bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, shot->pixels,
+                                       shot->pitch) == 0 &&
+                  SDL_SaveBMP(shot, path.c_str()) == 0;
+  SDL_FreeSurface(shot);
+  return ok;
+}
+
+// Owns SDL's subsystems and the window for one run; frees them in reverse on every path.
+struct sdl_run {
+  SDL_Window* window = nullptr;
+  SDL_Renderer* renderer = nullptr;
+  std::unique_ptr<glyphs> font;
+
+  sdl_run() = default;
+  sdl_run(const sdl_run&) = delete;
+  sdl_run& operator=(const sdl_run&) = delete;
+  ~sdl_run() {
+    font.reset();
+    if (renderer != nullptr) {
+      SDL_DestroyRenderer(renderer);
+    }
+    if (window != nullptr) {
+      SDL_DestroyWindow(window);
+    }
+    TTF_Quit();
+    SDL_Quit();
+  }
+
+  bool open(const std::string& font_path, std::string& error) {
+    if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
+      error = std::string("cannot start SDL: ") + SDL_GetError();
+      return false;
+    }
+    window = SDL_CreateWindow("strata demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 640,
+                              400, SDL_WINDOW_HIDDEN | SDL_WINDOW_RESIZABLE);
+    renderer = window == nullptr ? nullptr : SDL_CreateRenderer(window, -1, 0);
+    if (renderer == nullptr) {
+      error = std::string("cannot open a window: ") + SDL_GetError();
+      return false;
+    }
+    font = std::make_unique<glyphs>();
+    if (!font->load(renderer, font_path, point_size, error)) {
+      return false;
+    }
+    SDL_SetWindowSize(window, columns * font->cell_width(), rows * font->cell_height());
+    SDL_SetWindowPosition(window, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+    SDL_ShowWindow(window);
+    return true;
+  }
+};
+
+} // namespace
+
+int run_sdl(const sdl_options& options) {
+  sdl_run sdl;
+  std::string error;
+  if (!sdl.open(options.font.empty() ? std::string(STRATA_DEMO_FONT) : options.font, error)) {
+    std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
+    return 1;
+  }
+  session run(options.seed);
+  cell_grid screen(columns, rows);
+  std::vector<input_event> events;
+  std::size_t scripted = 0;
+  bool closed = false;
+  while (!closed && run.running()) {
+    const Uint64 started = SDL_GetTicks64();
+    events.clear();
+    for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
+      if (e.type == SDL_QUIT) {
+        closed = true;
+      } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+        screen.resize(std::max(columns, e.window.data1 / sdl.font->cell_width()),
+                      std::max(rows, e.window.data2 / sdl.font->cell_height()));
+      } else if (e.type == SDL_KEYDOWN && !options.keys) {
+        if (const auto pressed = translate(e.key.keysym.sym)) {
+          events.push_back({*pressed});
+        }
+      }
+    }
+    if (options.keys) {
+      if (scripted == options.keys->frames.size()) {
+        break;
+      }
+      if (const auto& pressed = options.keys->frames[scripted++]) {
+        events.push_back({*pressed});
+      }
+    }
+    run.step(events, screen);
+    render(sdl.renderer, *sdl.font, screen);
+    SDL_RenderPresent(sdl.renderer);
+    // A script plays as fast as it can; a player gets the game's own pace.
+    const Uint64 spent = SDL_GetTicks64() - started;
+    const auto frame_ms = static_cast<Uint64>(frame_seconds * 1000);
+    if (!options.keys && spent < frame_ms) {
+      SDL_Delay(static_cast<Uint32>(frame_ms - spent));
+    }
+  }
+  if (options.keys) {
+    for (const std::string& line : run.log().lines()) {
+      std::printf("%s\n", line.c_str());
+    }
+  }
+  if (!options.screenshot.empty()) {
+    // Read back before presenting: what a renderer holds after a present is undefined.
+    render(sdl.renderer, *sdl.font, screen);
+    if (!save_screenshot(sdl.renderer, options.screenshot)) {
+      std::fprintf(stderr, "strata-demo: cannot save %s: %s\n", options.screenshot.c_str(),
+                   SDL_GetError());
+      return 1;
+    }
+  }
+  return 0;
+}
+
+} // namespace demo

@@ -1,0 +1,163 @@
+// demo/frontends/terminal/terminal_frontend.cpp: ncurses input and output around the session.
+#include "terminal_frontend.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include <curses.h>
+
+#include "../../game/session.hpp"
+
+namespace demo {
+namespace {
+
+constexpr int min_width = 80;
+constexpr int min_height = 24;
+
+volatile std::sig_atomic_t interrupted = 0;
+
+// Only a flag: the loop notices it within a frame and restores the terminal with endwin()
+// outside the handler, where calling ncurses is safe.
+extern "C" void on_interrupt(int /*signal*/) {
+  interrupted = 1;
+}
+
+std::optional<key> translate(int ch) {
+  switch (ch) {
+  case KEY_UP:
+  case 'w': return key::up;
+  case KEY_DOWN:
+  case 's': return key::down;
+  case KEY_LEFT:
+  case 'a': return key::left;
+  case KEY_RIGHT:
+  case 'd': return key::right;
+  case '\n':
+  case '\r':
+  case ' ':
+  case KEY_ENTER: return key::confirm;
+  case 27: return key::back;
+  case 'p':
+  case 'P': return key::pause;
+  case 'i':
+  case 'I': return key::inventory;
+  case '\t': return key::overlay;
+  case 'y':
+  case 'Y': return key::yes;
+  case 'n':
+  case 'N': return key::no;
+  case 'q':
+  case 'Q': return key::quit;
+  default: return std::nullopt;
+  }
+}
+
+short curses_color(color c) {
+  switch (c) {
+  case color::black: return COLOR_BLACK;
+  case color::red: return COLOR_RED;
+  case color::green: return COLOR_GREEN;
+  case color::yellow: return COLOR_YELLOW;
+  case color::blue: return COLOR_BLUE;
+  case color::magenta: return COLOR_MAGENTA;
+  case color::cyan: return COLOR_CYAN;
+  case color::white: return COLOR_WHITE;
+  }
+  return COLOR_WHITE;
+}
+
+// One pair per foreground/background combination; pair 0 stays the terminal's default.
+short pair_of(style look) {
+  return static_cast<short>(static_cast<int>(look.fg) * 8 + static_cast<int>(look.bg));
+}
+
+void set_up_colors() {
+  if (!has_colors()) {
+    return;
+  }
+  start_color();
+  for (int fg = 0; fg < 8; ++fg) {
+    for (int bg = 0; bg < 8; ++bg) {
+      const style look{static_cast<color>(fg), static_cast<color>(bg)};
+      const short pair = pair_of(look);
+      if (pair > 0 && pair < COLOR_PAIRS) {
+        init_pair(pair, curses_color(look.fg), curses_color(look.bg));
+      }
+    }
+  }
+}
+
+void present(const cell_grid& screen) {
+  if (COLS < min_width || LINES < min_height) {
+    erase();
+    mvprintw(0, 0, "make the terminal at least %dx%d (it is %dx%d)", min_width, min_height, COLS,
+             LINES);
+    refresh();
+    return;
+  }
+  for (int y = 0; y < screen.height(); ++y) {
+    for (int x = 0; x < screen.width(); ++x) {
+      const cell& c = screen.at(x, y);
+      chtype attributes = COLOR_PAIR(pair_of(c.look));
+      attributes |= c.look.bold ? A_BOLD : A_NORMAL;
+      attributes |= c.dim ? A_DIM : A_NORMAL;
+      // The bottom-right cell reports an error after drawing (the cursor cannot move on).
+      mvaddch(y, x, static_cast<chtype>(static_cast<unsigned char>(c.ch)) | attributes);
+    }
+  }
+  refresh();
+}
+
+} // namespace
+
+int run_terminal(std::optional<std::uint64_t> seed) {
+  SCREEN* terminal = newterm(nullptr, stdout, stdin);
+  if (terminal == nullptr) {
+    std::fprintf(stderr, "strata-demo: this terminal is not supported (TERM?)\n");
+    return 1;
+  }
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  cbreak();
+  noecho();
+  keypad(stdscr, TRUE);
+  nodelay(stdscr, TRUE);
+  curs_set(0);
+  set_escdelay(25);
+  set_up_colors();
+
+  session run(seed.value_or(static_cast<std::uint64_t>(std::time(nullptr))));
+  cell_grid screen(COLS, LINES);
+  std::vector<input_event> events;
+  const auto frame = std::chrono::duration<double>(frame_seconds);
+  auto next = std::chrono::steady_clock::now();
+  while (interrupted == 0 && run.running()) {
+    events.clear();
+    for (int ch = getch(); ch != ERR; ch = getch()) {
+      if (ch == KEY_RESIZE) {
+        screen.resize(COLS, LINES);
+        clear();
+      } else if (const auto pressed = translate(ch)) {
+        events.push_back({*pressed});
+      }
+    }
+    run.step(events, screen);
+    present(screen);
+    next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(frame);
+    std::this_thread::sleep_until(next);
+  }
+  endwin();
+  delscreen(terminal);
+  if (interrupted != 0) {
+    std::fprintf(stderr, "strata-demo: interrupted\n");
+    return 130;
+  }
+  return 0;
+}
+
+} // namespace demo

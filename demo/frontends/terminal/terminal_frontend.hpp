@@ -1,0 +1,14 @@
+// demo/frontends/terminal/terminal_frontend.hpp: the default front end: full screen in the
+// terminal with ncurses, in colour, following resizes, and restoring the terminal on exit and
+// on Ctrl-C.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace demo {
+
+// Without a seed, each run is different.
+int run_terminal(std::optional<std::uint64_t> seed);
+
+} // namespace demo

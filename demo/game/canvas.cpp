@@ -1,0 +1,94 @@
+// demo/game/canvas.cpp: the in-memory cell grid and the drawing helpers.
+#include "canvas.hpp"
+
+#include <algorithm>
+
+namespace demo {
+
+cell_grid::cell_grid(int width, int height)
+    : width_(width)
+    , height_(height)
+    , cells_(static_cast<std::size_t>(width * height)) {}
+
+void cell_grid::put(int x, int y, char ch, style look) {
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) {
+    return;
+  }
+  cells_[static_cast<std::size_t>(y * width_ + x)] = cell{ch, look, false};
+}
+
+void cell_grid::dim() {
+  for (cell& c : cells_) {
+    c.dim = true;
+  }
+}
+
+void cell_grid::resize(int width, int height) {
+  width_ = width;
+  height_ = height;
+  cells_.assign(static_cast<std::size_t>(width * height), cell{});
+}
+
+void cell_grid::clear() {
+  std::fill(cells_.begin(), cells_.end(), cell{});
+}
+
+const cell& cell_grid::at(int x, int y) const {
+  return cells_[static_cast<std::size_t>(y * width_ + x)];
+}
+
+std::string cell_grid::row(int y) const {
+  std::string line;
+  for (int x = 0; x < width_; ++x) {
+    line += at(x, y).ch;
+  }
+  return line;
+}
+
+void text(canvas& on, int x, int y, std::string_view line, style look) {
+  for (char ch : line) {
+    on.put(x++, y, ch, look);
+  }
+}
+
+void centered(canvas& on, int y, std::string_view line, style look) {
+  text(on, (on.width() - static_cast<int>(line.size())) / 2, y, line, look);
+}
+
+void fill(canvas& on, int x, int y, int w, int h, char ch, style look) {
+  for (int row = y; row < y + h; ++row) {
+    for (int col = x; col < x + w; ++col) {
+      on.put(col, row, ch, look);
+    }
+  }
+}
+
+void panel(canvas& on, int x, int y, int w, int h, std::string_view title, style look) {
+  fill(on, x, y, w, h, ' ', look);
+  for (int col = x + 1; col < x + w - 1; ++col) {
+    on.put(col, y, '-', look);
+    on.put(col, y + h - 1, '-', look);
+  }
+  for (int row = y + 1; row < y + h - 1; ++row) {
+    on.put(x, row, '|', look);
+    on.put(x + w - 1, row, '|', look);
+  }
+  on.put(x, y, '+', look);
+  on.put(x + w - 1, y, '+', look);
+  on.put(x, y + h - 1, '+', look);
+  on.put(x + w - 1, y + h - 1, '+', look);
+  if (!title.empty()) {
+    text(on, x + 2, y, " " + std::string(title) + " ", style{look.fg, look.bg, true});
+  }
+}
+
+void bar(canvas& on, int x, int y, int w, double fraction, style look) {
+  const int full = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * w + 0.5);
+  on.put(x, y, '[', look);
+  for (int i = 0; i < w; ++i) {
+    on.put(x + 1 + i, y, i < full ? '=' : ' ', look);
+  }
+  on.put(x + w + 1, y, ']', look);
+}
+
+} // namespace demo

@@ -1,0 +1,78 @@
+// demo/game/canvas.hpp: the grid of coloured character cells that states draw on and that each
+// front end (terminal, SDL window, headless) presents in its own way.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace demo {
+
+enum class color : std::uint8_t { black, red, green, yellow, blue, magenta, cyan, white };
+
+struct style {
+  color fg = color::white;
+  color bg = color::black;
+  bool bold = false;
+
+  friend constexpr bool operator==(const style&, const style&) = default;
+};
+
+struct cell {
+  char ch = ' ';
+  style look;
+  bool dim = false; // pushed into the background by an overlay
+
+  friend constexpr bool operator==(const cell&, const cell&) = default;
+};
+
+// What states draw on. Drawing outside the grid is ignored, so states never clip by hand.
+class canvas {
+public:
+  canvas() = default;
+  canvas(const canvas&) = default;
+  canvas& operator=(const canvas&) = default;
+  virtual ~canvas() = default;
+
+  [[nodiscard]] virtual int width() const = 0;
+  [[nodiscard]] virtual int height() const = 0;
+  virtual void put(int x, int y, char ch, style look) = 0;
+  // Dims everything drawn so far: how an overlay shows the world it stopped behind it.
+  virtual void dim() = 0;
+};
+
+// The canvas every front end uses: cells in memory, read back when presenting.
+class cell_grid final : public canvas {
+public:
+  cell_grid(int width, int height);
+
+  [[nodiscard]] int width() const override { return width_; }
+  [[nodiscard]] int height() const override { return height_; }
+  void put(int x, int y, char ch, style look) override;
+  void dim() override;
+
+  void resize(int width, int height);
+  void clear();
+  [[nodiscard]] const cell& at(int x, int y) const;
+  // One row's characters, for text dumps and tests.
+  [[nodiscard]] std::string row(int y) const;
+
+private:
+  int width_;
+  int height_;
+  std::vector<cell> cells_;
+};
+
+// ---- drawing helpers shared by all states ----
+
+void text(canvas& on, int x, int y, std::string_view line, style look);
+// Centred horizontally on the canvas.
+void centered(canvas& on, int y, std::string_view line, style look);
+void fill(canvas& on, int x, int y, int w, int h, char ch, style look);
+// A framed, filled panel; its title sits in the top border.
+void panel(canvas& on, int x, int y, int w, int h, std::string_view title, style look);
+// A progress bar of `w` cells, `fraction` in [0, 1].
+void bar(canvas& on, int x, int y, int w, double fraction, style look);
+
+} // namespace demo

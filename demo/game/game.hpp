@@ -1,0 +1,46 @@
+// demo/game/game.hpp: the context every state receives: the services of the game (chance,
+// clocks, the canvas, the transcript) and the one stack that holds every mode of the game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <strata/strata.hpp>
+
+#include "canvas.hpp"
+#include "input.hpp"
+#include "music.hpp"
+#include "rng.hpp"
+#include "transcript.hpp"
+
+namespace demo {
+
+struct game_clock {
+  std::uint64_t frame = 0;
+  double seconds = 0;
+};
+
+struct game {
+  explicit game(std::uint64_t seed)
+      : chance(seed) {}
+
+  rng chance;
+  game_clock clock;
+  demo::music music;
+  canvas* screen = nullptr; // set by the front end before each frame draws
+  transcript log;
+  // Last member: destroyed first, so the exit hooks it runs still find the services above.
+  strata::stack<game, input_event> states{*this};
+
+  void report(std::string what) { log.event(std::move(what)); }
+};
+
+// Whether `self` is the committed top, the state that receives update() and input. States in
+// a chain pushed at once use it to draw only their own turn.
+template <class T>
+bool is_active(const game& g, const T* self) {
+  const auto top = g.states.committed().top();
+  return top.has_value() && top->template get<T>() == self;
+}
+
+} // namespace demo

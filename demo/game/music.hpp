@@ -1,0 +1,27 @@
+// demo/game/music.hpp: the music clock. The boot state advances it from its covered update for
+// the whole run, so whatever stops updates from reaching the bottom (a pause menu) stops the beat.
+#pragma once
+
+namespace demo {
+
+class music {
+public:
+  static constexpr double beat_seconds = 0.5;
+
+  void advance(double dt) {
+    seconds_ += dt;
+    while (seconds_ >= beat_seconds) {
+      seconds_ -= beat_seconds;
+      ++beats_;
+    }
+  }
+  [[nodiscard]] long beats() const { return beats_; }
+  // The note a HUD shows; it changes on every beat, so a stopped clock is visible.
+  [[nodiscard]] char note() const { return "~-=-"[beats_ % 4]; }
+
+private:
+  double seconds_ = 0;
+  long beats_ = 0;
+};
+
+} // namespace demo

@@ -1,0 +1,65 @@
+// demo/game/overlay.cpp: drawing the stack overlay from the committed view and the observer's
+// history.
+#include "overlay.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace demo {
+namespace {
+
+std::string modality_name(strata::modality m) {
+  constexpr std::array<std::pair<std::string_view, strata::modality>, 5> presets{{
+      {"screen", strata::modality::screen},
+      {"opaque", strata::modality::opaque},
+      {"freeze", strata::modality::freeze},
+      {"live", strata::modality::live},
+      {"transparent", strata::modality::transparent},
+  }};
+  for (const auto& [name, preset] : presets) {
+    if (preset == m) {
+      return std::string(name);
+    }
+  }
+  return std::string("{") + (m.update_below ? "u" : "-") + (m.draw_below ? "d" : "-") +
+         (m.input_below ? "i" : "-") + "}";
+}
+
+std::string padded(std::string_view text, std::size_t width) {
+  std::string out(text.substr(0, width));
+  out.resize(width, ' ');
+  return out;
+}
+
+} // namespace
+
+void draw_overlay(canvas& on, const strata::stack<game, input_event>& states, const history& past) {
+  const auto committed = states.committed();
+  constexpr int w = 40;
+  const int h = static_cast<int>(committed.size() + past.recent().size()) + 5;
+  const int x = on.width() - w;
+  // Bottom right, above the help line: the part of the screen the game's states use least.
+  const int top = std::max(0, on.height() - 1 - h);
+  const style frame{color::black, color::cyan};
+  panel(on, x, top, w, h, "stack (Tab)", style{color::white, color::cyan});
+  int y = top + 1;
+  for (const auto entry : committed) {
+    const bool active = entry.depth() + 1 == committed.size();
+    const std::string line = std::to_string(entry.depth()) + " " +
+                             padded(std::string(entry.name()) + (active ? "*" : ""), 20) +
+                             modality_name(entry.modality());
+    text(on, x + 2, y++, line, style{active ? color::white : color::black, color::cyan, active});
+  }
+  text(on, x + 2, ++y, "last transitions:", style{color::white, color::cyan, true});
+  for (const transition& t : past.recent()) {
+    const std::string line = "f" + std::to_string(t.frame) + " " +
+                             padded(strata::to_string(t.step), 8) + std::to_string(t.depth) + " " +
+                             t.state;
+    text(on, x + 2, ++y, padded(line, w - 4), frame);
+  }
+}
+
+} // namespace demo

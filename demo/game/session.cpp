@@ -1,0 +1,49 @@
+// demo/game/session.cpp: the frame driver shared by all front ends.
+#include "session.hpp"
+
+#include <vector>
+
+#include "overlay.hpp"
+#include "states/boot.hpp"
+
+namespace demo {
+
+session::session(std::uint64_t seed)
+    : game_(seed) {
+  // A state revealed only to be exited or covered again in the same commit gets no resume and
+  // no pause. The siege round and the battle start their next turn in resume(), which must not
+  // happen while they are being popped on the way back to the map.
+  game_.states.set_coalesced(true);
+  game_.states.set_observer(
+      [this](const strata::step_info& info) { history_.record(game_.clock.frame, info); });
+  game_.states.push<boot>();
+}
+
+void session::step(std::span<const input_event> events, cell_grid& screen) {
+  ++game_.clock.frame;
+  // The overlay is a debugging view of the stack, not a state on it: pushing it would change
+  // the very stack it shows and take input from the state it is looking at.
+  std::vector<input_event> for_states;
+  for (const input_event& e : events) {
+    if (e.pressed == key::overlay) {
+      overlay_shown_ = !overlay_shown_;
+      game_.report(overlay_shown_ ? "stack overlay shown" : "stack overlay hidden");
+    } else {
+      for_states.push_back(e);
+    }
+  }
+  screen.clear();
+  game_.screen = &screen;
+  game_.states.frame(frame_seconds, for_states);
+  game_.clock.seconds += frame_seconds;
+  if (overlay_shown_) {
+    draw_overlay(screen, game_.states, history_);
+  }
+  game_.log.end_frame(game_.clock.frame, game_.states.describe());
+}
+
+bool session::running() const {
+  return !game_.states.empty() || game_.states.pending();
+}
+
+} // namespace demo

@@ -1,0 +1,37 @@
+// demo/game/session.hpp: one run of the game at a fixed time step, the part every front end
+// shares: it feeds a frame's inputs to the stack, draws it and the stack overlay, and keeps
+// the transcript.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "canvas.hpp"
+#include "game.hpp"
+#include "history.hpp"
+#include "input.hpp"
+
+namespace demo {
+
+// Every front end steps the game by this much per frame, so runs replay exactly.
+inline constexpr double frame_seconds = 1.0 / 30.0;
+
+class session {
+public:
+  explicit session(std::uint64_t seed);
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
+
+  // One frame: this frame's key presses, then update, then drawing onto `screen`.
+  void step(std::span<const input_event> events, cell_grid& screen);
+  // False once the game has cleared its stack (the player quit from the title).
+  [[nodiscard]] bool running() const;
+  [[nodiscard]] const transcript& log() const { return game_.log; }
+
+private:
+  history history_; // before the game: the stack's destructor still reports its exits here
+  game game_;
+  bool overlay_shown_ = false;
+};
+
+} // namespace demo

@@ -1,0 +1,46 @@
+// demo/game/states/battle.hpp: the tactics battle. It owns the fighters and the turn order; a
+// chosen action pushes the states it is made of, and when they have all popped themselves the
+// battle is resumed and moves on to the next turn.
+#pragma once
+
+#include <array>
+
+#include "../game.hpp"
+#include "battle_units.hpp"
+
+namespace demo {
+
+class battle {
+public:
+  battle();
+
+  void enter(game& g);
+  void resume(game& g);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+  [[nodiscard]] bool won() const { return won_; }
+  [[nodiscard]] int score() const;
+
+private:
+  enum class step { unit, action, target, over };
+
+  void act(game& g);
+  void foes_turn(game& g);
+  // The array index of the `index`-th living unit of a side, wrapping around.
+  [[nodiscard]] static std::size_t chosen(const std::array<unit, 3>& side, int index);
+  void draw_side(canvas& on, const std::array<unit, 3>& side, int highlighted) const;
+  void draw_menu(canvas& on) const;
+
+  std::array<unit, 3> party_;
+  std::array<unit, 3> foes_;
+  step step_ = step::unit;
+  int unit_ = 0;
+  int action_ = 0; // 0 attack, 1 fireball (casters only)
+  int target_ = 0;
+  int turn_ = 1;
+  bool foes_next_ = false;
+  bool won_ = false;
+};
+
+} // namespace demo

@@ -1,0 +1,111 @@
+// demo/game/states/battle_actions.cpp: hits, destruction checks and counterattacks.
+#include "battle_actions.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace demo {
+namespace {
+
+constexpr int full_strength = 100;
+constexpr int area_strength = 60;
+constexpr int counter_strength = 50;
+
+std::string health(const unit& u) {
+  return std::string(u.name) + " " + std::to_string(u.hp) + "/" + std::to_string(u.max_hp);
+}
+
+// Items are moved into the stack, so one chain is built as temporaries in one call.
+void push_chain(game& g, unit& attacker, unit& defender, int percent) {
+  if (attacker.hits >= 2) {
+    g.states.push_first_on_top(hit{attacker, defender, percent}, hit{attacker, defender, percent},
+                               destruction_check{defender}, counterattack{defender, attacker});
+  } else {
+    g.states.push_first_on_top(hit{attacker, defender, percent}, destruction_check{defender},
+                               counterattack{defender, attacker});
+  }
+}
+
+} // namespace
+
+void hit::update(game& g, double dt) {
+  if (damage_ < 0) {
+    damage_ = 0;
+    if (attacker_->alive() && defender_->alive()) {
+      damage_ = std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3));
+      defender_->hp = std::max(0, defender_->hp - damage_);
+      g.report(std::string(attacker_->name) + " hits " + std::string(defender_->name) + " for " +
+               std::to_string(damage_) + " (" + health(*defender_) + ")");
+    } else {
+      left_ = 0; // someone fell before this hit came
+    }
+  }
+  left_ -= dt;
+  if (left_ <= 0) {
+    g.states.pop();
+  }
+}
+
+void hit::draw(game& g) const {
+  if (!is_active(g, this) || damage_ <= 0) {
+    return;
+  }
+  canvas& on = *g.screen;
+  const point at = anchor(on, *defender_);
+  text(on, at.x + 14, at.y, "-" + std::to_string(damage_), style{color::red, color::black, true});
+  centered(on, on.height() - 4,
+           std::string(attacker_->name) + " strikes " + std::string(defender_->name),
+           style{color::yellow, color::black, true});
+}
+
+void destruction_check::update(game& g, double dt) {
+  if (!checked_) {
+    checked_ = true;
+    if (!defender_->alive()) {
+      g.report(std::string(defender_->name) + " is destroyed");
+      left_ = 0.8;
+    }
+  }
+  left_ -= dt;
+  if (left_ <= 0) {
+    g.states.pop();
+  }
+}
+
+void destruction_check::draw(game& g) const {
+  if (!is_active(g, this) || defender_->alive()) {
+    return;
+  }
+  canvas& on = *g.screen;
+  const point at = anchor(on, *defender_);
+  text(on, at.x, at.y + 1, "DESTROYED", style{color::white, color::red, true});
+}
+
+// Runs on its first update, once the hits and the check above it are gone.
+void counterattack::update(game& g, double /*dt*/) {
+  if (!striker_->alive() || !target_->alive()) {
+    g.report("no counterattack from " + std::string(striker_->name));
+    g.states.pop();
+    return;
+  }
+  g.report(std::string(striker_->name) + " counterattacks " + std::string(target_->name));
+  g.states.replace<hit>(*striker_, *target_, counter_strength);
+  for (int extra = 1; extra < striker_->hits; ++extra) {
+    g.states.push<hit>(*striker_, *target_, counter_strength);
+  }
+}
+
+void push_attack(game& g, unit& attacker, unit& defender) {
+  push_chain(g, attacker, defender, full_strength);
+}
+
+void push_area_attack(game& g, unit& caster, std::span<unit> defenders) {
+  // Pushed last to first, so that the first defender's chain ends on top and plays first.
+  for (auto it = defenders.rbegin(); it != defenders.rend(); ++it) {
+    if (it->alive()) {
+      push_chain(g, caster, *it, area_strength);
+    }
+  }
+}
+
+} // namespace demo

@@ -1,0 +1,71 @@
+// demo/game/states/battle_actions.hpp: the states one attack is made of. An attack pushes, in
+// one request, its hits, a destruction check and the defender's counterattack; each pops itself
+// when done. A counterattack replaces itself with its own hits. An area attack pushes one such
+// chain per defender. All are live overlays: the battlefield stays drawn beneath.
+#pragma once
+
+#include <span>
+
+#include "../game.hpp"
+#include "battle_units.hpp"
+
+namespace demo {
+
+class hit {
+public:
+  static constexpr strata::modality modality = strata::modality::live;
+
+  // `percent` scales the attacker's power: area attacks and counterattacks hit softer.
+  hit(unit& attacker, unit& defender, int percent)
+      : attacker_(&attacker)
+      , defender_(&defender)
+      , percent_(percent) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+
+private:
+  unit* attacker_;
+  unit* defender_;
+  int percent_;
+  int damage_ = -1; // -1 until struck
+  double left_ = 0.5;
+};
+
+class destruction_check {
+public:
+  static constexpr strata::modality modality = strata::modality::live;
+
+  explicit destruction_check(unit& defender)
+      : defender_(&defender) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+
+private:
+  unit* defender_;
+  bool checked_ = false;
+  double left_ = 0.4;
+};
+
+class counterattack {
+public:
+  static constexpr strata::modality modality = strata::modality::live;
+
+  counterattack(unit& striker, unit& target)
+      : striker_(&striker)
+      , target_(&target) {}
+
+  void update(game& g, double dt);
+
+private:
+  unit* striker_;
+  unit* target_;
+};
+
+// One attacker against one defender: hits, destruction check, counterattack.
+void push_attack(game& g, unit& attacker, unit& defender);
+// One chain per living defender; the first defender's chain plays first.
+void push_area_attack(game& g, unit& caster, std::span<unit> defenders);
+
+} // namespace demo

@@ -1,0 +1,41 @@
+// demo/game/states/boot.hpp: the first state and the last one standing. It "loads" the assets
+// behind a progress bar, shows the logo for a minimum time, opens the title, and then stays at
+// the bottom for the whole run as "system", driving the music clock from its covered update.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "../game.hpp"
+
+namespace demo {
+
+class boot {
+public:
+  static constexpr double logo_seconds = 1.5;
+
+  // Named by what it does now: "boot" while loading, "system" once it has become the base.
+  [[nodiscard]] std::string_view name() const { return booted_ ? "system" : "boot"; }
+
+  void enter(game& g);
+  void update(game& g, double dt);
+  void update_covered(game& g, double dt);
+  void draw(game& g) const;
+  void exit(game& g);
+
+private:
+  struct asset {
+    std::string_view name;
+    double seconds;
+  };
+
+  std::array<asset, 5> assets_{
+      {{"tiles", 0}, {"sprites", 0}, {"music", 0}, {"font", 0}, {"maps", 0}}};
+  std::size_t loaded_ = 0;
+  double loading_ = 0; // time spent on the asset being loaded
+  double shown_ = 0;   // time the logo has been on screen
+  bool booted_ = false;
+};
+
+} // namespace demo

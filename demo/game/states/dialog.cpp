@@ -1,0 +1,51 @@
+// demo/game/states/dialog.cpp: asking and answering.
+#include "dialog.hpp"
+
+#include <utility>
+
+#include "hud.hpp"
+
+namespace demo {
+
+dialog::dialog(std::string speaker, std::string question)
+    : speaker_(std::move(speaker))
+    , question_(std::move(question)) {}
+
+void dialog::enter(game& g) {
+  g.report(speaker_ + " asks: " + question_);
+}
+
+void dialog::draw(game& g) const {
+  canvas& on = *g.screen;
+  on.dim();
+  const int w = 44;
+  const int x = (on.width() - w) / 2;
+  const int y = on.height() - 9;
+  const style look{color::white, color::red};
+  panel(on, x, y, w, 6, speaker_, look);
+  text(on, x + 3, y + 2, question_, style{color::yellow, color::red, true});
+  const style picked{color::black, color::yellow, true};
+  text(on, x + 3, y + 4, " yes ", yes_selected_ ? picked : look);
+  text(on, x + 10, y + 4, " no ", yes_selected_ ? look : picked);
+  draw_help(g, "left/right: choose  Enter: answer  Y/N");
+}
+
+bool dialog::handle(game& g, const input_event& e) {
+  switch (e.pressed) {
+  case key::left:
+  case key::right: yes_selected_ = !yes_selected_; break;
+  case key::confirm: choose(g, yes_selected_); break;
+  case key::yes: choose(g, true); break;
+  case key::no: choose(g, false); break;
+  default: break;
+  }
+  return true;
+}
+
+void dialog::choose(game& g, bool yes) {
+  answer_ = yes;
+  g.report(std::string("answer: ") + (yes ? "yes" : "no"));
+  g.states.pop();
+}
+
+} // namespace demo

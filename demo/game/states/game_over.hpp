@@ -1,0 +1,23 @@
+// demo/game/states/game_over.hpp: the end of a lost run. It replaces the mode that was lost (the
+// level, the siege, the battle), so leaving it returns straight to the world map.
+#pragma once
+
+#include <string>
+
+#include "../game.hpp"
+
+namespace demo {
+
+class game_over {
+public:
+  game_over(std::string what, int score);
+
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  std::string what_;
+  int score_;
+};
+
+} // namespace demo

@@ -1,0 +1,17 @@
+// demo/game/states/hud.cpp: the shared bottom line.
+#include "hud.hpp"
+
+#include <string>
+
+namespace demo {
+
+void draw_help(game& g, std::string_view keys) {
+  canvas& on = *g.screen;
+  const int y = on.height() - 1;
+  const std::string beat =
+      std::string(1, g.music.note()) + " beat " + std::to_string(g.music.beats());
+  text(on, 1, y, beat, style{color::magenta});
+  text(on, 16, y, keys, style{color::white});
+}
+
+} // namespace demo

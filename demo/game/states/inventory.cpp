@@ -1,0 +1,55 @@
+// demo/game/states/inventory.cpp: browsing and using what the player carries.
+#include "inventory.hpp"
+
+#include <string>
+
+#include "hud.hpp"
+
+namespace demo {
+namespace {
+constexpr int choices = 2; // use a potion, close
+}
+
+void inventory::enter(game& g) {
+  g.report("inventory: " + std::to_string(bag_->potions) + " potions, " +
+           std::to_string(bag_->gems) + " gems");
+}
+
+void inventory::draw(game& g) const {
+  canvas& on = *g.screen;
+  const int w = 30;
+  const int x = on.width() - w - 1;
+  const style look{color::white, color::magenta};
+  panel(on, x, 3, w, 9, "inventory", look);
+  text(on, x + 2, 4,
+       "hearts  " + std::to_string(bag_->hearts) + "/" + std::to_string(bag::max_hearts), look);
+  text(on, x + 2, 5,
+       "gems    " + std::to_string(bag_->gems) + "/" + std::to_string(bag_->gems_total), look);
+  const style picked{color::black, color::yellow, true};
+  text(on, x + 2, 7, "drink a potion (" + std::to_string(bag_->potions) + ")",
+       selected_ == 0 ? picked : look);
+  text(on, x + 2, 8, "close", selected_ == 1 ? picked : look);
+  text(on, x + 2, 10, "live: enemies still move!", style{color::yellow, color::magenta, true});
+  draw_help(g, "up/down: choose  Enter: use  I/Esc: close");
+}
+
+bool inventory::handle(game& g, const input_event& e) {
+  switch (e.pressed) {
+  case key::up:
+  case key::down: selected_ = (selected_ + 1) % choices; return true;
+  case key::confirm:
+    if (selected_ == 1) {
+      g.states.pop();
+    } else if (bag_->potions > 0 && bag_->hearts < bag::max_hearts) {
+      --bag_->potions;
+      ++bag_->hearts;
+      g.report("potion: hearts " + std::to_string(bag_->hearts));
+    }
+    return true;
+  case key::inventory:
+  case key::back: g.states.pop(); return true;
+  default: return true;
+  }
+}
+
+} // namespace demo

@@ -1,0 +1,75 @@
+// demo/game/states/level.hpp: the real-time arcade level. The avatar moves one cell per key
+// press; enemies move on their own clocks and hurt on contact; gems open the door. Overlays
+// go on top of it: pause (freezes it), inventory (it keeps living underneath through
+// update_covered), the boss dialog (its answer comes back through on_exit), level clear; game
+// over replaces it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game.hpp"
+#include "../point.hpp"
+#include "bag.hpp"
+#include "level_map.hpp"
+
+namespace demo {
+
+class level {
+public:
+  enum class outcome { playing, cleared, lost };
+
+  explicit level(const level_map& map);
+
+  void enter(game& g);
+  void pause(game& g);
+  void resume(game& g);
+  void update(game& g, double dt);
+  void update_covered(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+  [[nodiscard]] std::string_view title() const { return map_->name; }
+  [[nodiscard]] outcome result() const { return outcome_; }
+  [[nodiscard]] int score() const;
+
+private:
+  struct enemy {
+    point at;
+    point heading; // patrollers only
+    char kind;     // 'h', 'v', 'c' or 'B'
+    double wait = 0;
+  };
+  enum class boss_mood { waiting, joined, hostile };
+
+  void live(game& g, double dt);
+  void move_enemy(game& g, enemy& e);
+  void walk(game& g, point step);
+  void take(game& g, char& tile);
+  void check_contact(game& g);
+  void lose(game& g);
+  void win(game& g);
+  void ask_boss(game& g);
+  void answered(game& g, bool joined);
+  void say(game& g, std::string message);
+  [[nodiscard]] bool blocks(point p) const;
+  [[nodiscard]] bool door_open() const;
+  [[nodiscard]] char& tile(point p);
+  [[nodiscard]] char tile(point p) const;
+  [[nodiscard]] std::string enemy_positions() const;
+
+  const level_map* map_;
+  std::vector<std::string> tiles_;
+  std::vector<enemy> enemies_;
+  point player_;
+  bag bag_;
+  boss_mood boss_ = boss_mood::waiting;
+  outcome outcome_ = outcome::playing;
+  double seconds_ = 0;
+  double invulnerable_ = 0;
+  std::string message_;
+  double message_left_ = 0;
+};
+
+} // namespace demo

@@ -1,0 +1,25 @@
+// demo/game/states/level_clear.hpp: the banner over a cleared level (frozen and dimmed below);
+// leaving it pops everything down to the world map.
+#pragma once
+
+#include <string>
+
+#include "../game.hpp"
+
+namespace demo {
+
+class level_clear {
+public:
+  static constexpr strata::modality modality = strata::modality::freeze;
+
+  level_clear(std::string what, int score);
+
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  std::string what_;
+  int score_;
+};
+
+} // namespace demo

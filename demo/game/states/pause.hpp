@@ -1,0 +1,23 @@
+// demo/game/states/pause.hpp: the pause menu, a freeze overlay: what is below stays drawn
+// (dimmed) but gets no update at all, down to the music clock at the bottom.
+#pragma once
+
+#include <string_view>
+
+#include "../game.hpp"
+
+namespace demo {
+
+class pause_menu {
+public:
+  // The type's name would clash with the pause hook of the states it covers.
+  static constexpr std::string_view name = "pause";
+  static constexpr strata::modality modality = strata::modality::freeze;
+
+  void enter(game& g);
+  void exit(game& g);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+};
+
+} // namespace demo

@@ -1,0 +1,142 @@
+// demo/game/states/siege_field.cpp: building, querying and drawing the siege board.
+#include "siege_field.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "hud.hpp"
+#include "pause.hpp"
+
+namespace demo {
+namespace {
+constexpr point keep_corner{3, 2};
+constexpr int keep_w = 11;
+constexpr int keep_h = 9;
+
+// Pointers to the items that pass `keep`, const or not like the container.
+template <class Items, class Keep>
+auto pick(Items& items, Keep keep) {
+  std::vector<decltype(&items.front())> out;
+  for (auto& item : items) {
+    if (keep(item)) {
+      out.push_back(&item);
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+siege_field::siege_field() {
+  for (int y = 0; y < keep_h; ++y) {
+    for (int x = 0; x < keep_w; ++x) {
+      if (y == 0 || y == keep_h - 1 || x == 0 || x == keep_w - 1) {
+        walls.push_back({keep_corner + point{x, y}});
+      }
+    }
+  }
+  slots = {{6, 4}, {10, 4}, {8, 6}, {6, 8}, {10, 8}};
+}
+
+void siege_field::begin_round(game& g) {
+  ++round;
+  sunk = walls_lost = rebuilt = 0;
+  ships.clear();
+  for (int i = 0; i < 2 + round; ++i) {
+    ship s;
+    s.at = {g.chance.between(shore + 10, width - 2), g.chance.between(1, height - 2)};
+    s.reload = 1.0 + 0.25 * g.chance.below(6);
+    ships.push_back(s);
+  }
+}
+
+std::vector<point> siege_field::free_slots() const {
+  std::vector<point> out;
+  for (point s : slots) {
+    if (std::find(turrets.begin(), turrets.end(), s) == turrets.end()) {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+std::vector<siege_field::wall*> siege_field::broken_walls() {
+  return pick(walls, [](const wall& w) { return !w.intact; });
+}
+
+std::vector<const siege_field::wall*> siege_field::broken_walls() const {
+  return pick(walls, [](const wall& w) { return !w.intact; });
+}
+
+std::vector<siege_field::ship*> siege_field::fleet() {
+  return pick(ships, [](const ship& s) { return s.afloat; });
+}
+
+std::vector<const siege_field::ship*> siege_field::fleet() const {
+  return pick(ships, [](const ship& s) { return s.afloat; });
+}
+
+bool siege_field::breached() const {
+  return std::any_of(walls.begin(), walls.end(), [](const wall& w) { return !w.intact; });
+}
+
+void draw_field(game& g, const siege_field& field, std::string_view phase, double seconds_left,
+                std::optional<point> cursor) {
+  canvas& on = *g.screen;
+  const int left = (on.width() - siege_field::width) / 2;
+  const int top = 2;
+  const std::string header = "Rampart Keep   round " + std::to_string(field.round) + "/" +
+                             std::to_string(siege_field::rounds) + "   score " +
+                             std::to_string(field.score) + "   " + std::string(phase) + "  " +
+                             std::to_string(static_cast<int>(seconds_left + 0.99)) + "s";
+  text(on, left, 0, header, style{color::white, color::black, true});
+  fill(on, left, top, siege_field::shore, siege_field::height, '"', style{color::green});
+  fill(on, left + siege_field::shore, top, siege_field::width - siege_field::shore,
+       siege_field::height, '~', style{color::blue});
+  for (const siege_field::wall& w : field.walls) {
+    on.put(left + w.at.x, top + w.at.y, w.intact ? '#' : 'x',
+           w.intact ? style{color::white, color::black, true} : style{color::red});
+  }
+  for (point s : field.slots) {
+    on.put(left + s.x, top + s.y, '_', style{color::yellow});
+  }
+  for (point t : field.turrets) {
+    on.put(left + t.x, top + t.y, 'T', style{color::yellow, color::black, true});
+  }
+  for (const siege_field::ship& s : field.ships) {
+    if (s.afloat) {
+      on.put(left + s.at.x, top + s.at.y, 'S', style{color::white, color::blue, true});
+    }
+  }
+  // Brackets around the cell keep what is pointed at visible.
+  if (cursor.has_value()) {
+    const style mark{color::black, color::yellow, true};
+    on.put(left + cursor->x - 1, top + cursor->y, '>', mark);
+    on.put(left + cursor->x + 1, top + cursor->y, '<', mark);
+  }
+}
+
+bool cycle(key k, int& index, int count) {
+  if (count <= 0) {
+    return false;
+  }
+  if (k == key::right || k == key::down) {
+    index = (index + 1) % count;
+    return true;
+  }
+  if (k == key::left || k == key::up) {
+    index = (index + count - 1) % count;
+    return true;
+  }
+  return false;
+}
+
+bool pause_key(game& g, key k) {
+  if (k != key::pause) {
+    return false;
+  }
+  g.states.push<pause_menu>();
+  return true;
+}
+
+} // namespace demo

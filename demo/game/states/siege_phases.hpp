@@ -1,0 +1,97 @@
+// demo/game/states/siege_phases.hpp: the phases of one siege round. The round pushes them all
+// at once (first listed on top); each one pops itself when its time or its work is done, which
+// reveals the next. They are all entered when pushed, so enter is where a phase prepares (the
+// fleet appears on the horizon during placement); a phase starts playing when it is on top.
+#pragma once
+
+#include <string>
+
+#include "../game.hpp"
+#include "siege_field.hpp"
+
+namespace demo {
+
+// A headline between phases, over the phase it announces (live: drawn and ticking below).
+class banner {
+public:
+  static constexpr strata::modality modality = strata::modality::live;
+
+  explicit banner(std::string headline)
+      : headline_(std::move(headline)) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  std::string headline_;
+  double left_ = 1.2;
+};
+
+class place_turrets {
+public:
+  explicit place_turrets(siege_field& field)
+      : field_(&field) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  siege_field* field_;
+  double left_ = 8.0;
+  int slot_ = 0;
+  int placed_ = 0;
+};
+
+class fire {
+public:
+  explicit fire(siege_field& field)
+      : field_(&field) {}
+
+  void enter(game& g);
+  void update(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  void shoot(game& g);
+
+  siege_field* field_;
+  double left_ = 10.0;
+  double cooldown_ = 0;
+  int target_ = 0;
+};
+
+class rebuild {
+public:
+  explicit rebuild(siege_field& field)
+      : field_(&field) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  siege_field* field_;
+  double left_ = 8.0;
+  int bricks_ = 8;
+  int pick_ = 0;
+};
+
+class round_summary {
+public:
+  explicit round_summary(siege_field& field)
+      : field_(&field) {}
+
+  void update(game& g, double dt);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  siege_field* field_;
+  double left_ = 2.0;
+  bool tallied_ = false;
+};
+
+} // namespace demo

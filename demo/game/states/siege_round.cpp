@@ -1,0 +1,41 @@
+// demo/game/states/siege_round.cpp: rounds of the siege.
+#include "siege_round.hpp"
+
+#include <string>
+
+#include "game_over.hpp"
+#include "siege_phases.hpp"
+
+namespace demo {
+
+void siege_round::enter(game& g) {
+  g.report("the siege of Rampart Keep begins");
+  start_round(g);
+}
+
+// Only the last phase of a round, popping itself, reveals the round again.
+void siege_round::resume(game& g) {
+  if (field_.breached()) {
+    g.report("the keep falls in round " + std::to_string(field_.round));
+    g.states.replace<game_over>("Rampart Keep", field_.score);
+  } else if (field_.round == siege_field::rounds) {
+    won_ = true;
+    field_.score += 500;
+    g.report("the keep holds for " + std::to_string(siege_field::rounds) +
+             " rounds: siege won, score " + std::to_string(field_.score));
+    g.states.pop();
+  } else {
+    start_round(g);
+  }
+}
+
+void siege_round::start_round(game& g) {
+  field_.begin_round(g);
+  const std::string round = "ROUND " + std::to_string(field_.round);
+  // The first listed ends on top and plays first, so the round reads in the order it plays.
+  g.states.push_first_on_top(banner{round + ": PLACE TURRETS"}, place_turrets{field_},
+                             banner{"FIRE!"}, fire{field_}, banner{"REBUILD"}, rebuild{field_},
+                             round_summary{field_});
+}
+
+} // namespace demo

@@ -1,0 +1,121 @@
+// demo/game/states/world.cpp: choosing where to go, and remembering how it went.
+#include "world.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "battle.hpp"
+#include "hud.hpp"
+#include "level.hpp"
+#include "level_map.hpp"
+#include "siege_round.hpp"
+
+namespace demo {
+namespace {
+
+struct place {
+  std::string_view label;
+  std::string_view blurb;
+  int x; // on the map drawing, from its left edge
+  int y;
+};
+
+constexpr std::array<place, 4> places{{
+    {"Meadow", "arcade level: gems, goblins, a door", 4, 2},
+    {"Caverns", "arcade level with a boss who talks", 16, 6},
+    {"Rampart Keep", "siege: three rounds of turrets, fire, rebuild", 32, 3},
+    {"Orc Pass", "tactics battle: hits, counterattacks, fireballs", 46, 7},
+}};
+
+constexpr int map_w = 60;
+
+} // namespace
+
+void world::enter(game& g) {
+  g.report("world map: 4 places");
+}
+
+void world::resume(game& g) {
+  int done = 0;
+  for (const record& r : records_) {
+    done += r.done ? 1 : 0;
+  }
+  g.report("back on the map: " + std::to_string(done) + "/4 places done");
+}
+
+bool world::handle(game& g, const input_event& e) {
+  const int count = static_cast<int>(places.size());
+  switch (e.pressed) {
+  case key::left:
+  case key::up: selected_ = (selected_ + count - 1) % count; return true;
+  case key::right:
+  case key::down: selected_ = (selected_ + 1) % count; return true;
+  case key::confirm: open(g, selected_); return true;
+  case key::back:
+  case key::quit: g.states.pop(); return true;
+  default: return false;
+  }
+}
+
+void world::open(game& g, int place) {
+  record& r = records_[static_cast<std::size_t>(place)];
+  auto remember = [&r](bool done, int score) {
+    r.done = r.done || done;
+    r.best = std::max(r.best, score);
+  };
+  // Each callback runs right after the mode's exit, before it is destroyed; the world map sits
+  // below the mode for its whole life, so capturing a record of it is safe.
+  switch (place) {
+  case 0:
+  case 1:
+    g.states.push<level>(level_maps[static_cast<std::size_t>(place)]).on_exit([remember](level& l) {
+      remember(l.result() == level::outcome::cleared, l.score());
+    });
+    break;
+  case 2:
+    g.states.push<siege_round>().on_exit(
+        [remember](siege_round& s) { remember(s.won(), s.score()); });
+    break;
+  default:
+    g.states.push<battle>().on_exit([remember](battle& b) { remember(b.won(), b.score()); });
+    break;
+  }
+}
+
+void world::draw(game& g) const {
+  canvas& on = *g.screen;
+  const int left = (on.width() - map_w) / 2;
+  const int top = 3;
+  centered(on, 0, "W O R L D   M A P", style{color::yellow, color::black, true});
+  fill(on, left, top, map_w, 11, '.', style{color::green});
+  // The road between the places, in the order they are listed.
+  for (std::size_t i = 0; i + 1 < places.size(); ++i) {
+    const place& a = places[i];
+    const place& b = places[i + 1];
+    for (int x = a.x; x <= b.x; ++x) {
+      on.put(left + x, top + a.y, '=', style{color::yellow});
+    }
+    for (int y = std::min(a.y, b.y); y <= std::max(a.y, b.y); ++y) {
+      on.put(left + b.x, top + y, '=', style{color::yellow});
+    }
+  }
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const place& p = places[i];
+    const bool picked = static_cast<int>(i) == selected_;
+    const record& r = records_[i];
+    const std::string mark = "[" + std::to_string(i + 1) + "]";
+    text(on, left + p.x - 1, top + p.y, mark,
+         picked ? style{color::black, color::yellow, true} : style{color::white, color::red, true});
+    text(on, left + p.x - 1, top + p.y + 1, std::string(p.label) + (r.done ? " (done)" : ""),
+         style{picked ? color::yellow : color::white, color::green});
+  }
+  const place& p = places[static_cast<std::size_t>(selected_)];
+  const record& r = records_[static_cast<std::size_t>(selected_)];
+  centered(on, top + 13, std::string(p.label) + ": " + std::string(p.blurb),
+           style{color::white, color::black, true});
+  centered(on, top + 14, "best score " + std::to_string(r.best), style{color::cyan});
+  draw_help(g, "arrows: choose  Enter: go  Esc: title  Tab: stack");
+}
+
+} // namespace demo

@@ -1,0 +1,31 @@
+// demo/game/states/world.hpp: the world map. It pushes the mode the player picks and learns
+// how it went through each push's on_exit callback, whatever way the mode left the stack.
+#pragma once
+
+#include <array>
+
+#include "../game.hpp"
+
+namespace demo {
+
+class world {
+public:
+  void enter(game& g);
+  void resume(game& g);
+  void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
+
+private:
+  // What each place on the map remembers: its best result so far.
+  struct record {
+    bool done = false;
+    int best = 0;
+  };
+
+  void open(game& g, int place);
+
+  int selected_ = 0;
+  std::array<record, 4> records_{};
+};
+
+} // namespace demo

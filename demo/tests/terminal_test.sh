@@ -1,0 +1,110 @@
+#!/bin/sh
+# demo/tests/terminal_test.sh: the terminal front end in a real terminal (tmux, 100x32): keys
+# are sent as a player would press them and the screen is read back. It checks the title, the
+# pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
+# the terminal.
+#   terminal_test.sh path/to/strata-demo
+set -eu
+demo=$1
+socket="strata-demo-test-$$"
+tm() { tmux -L "$socket" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null || true' EXIT
+
+fail() {
+  echo "terminal test: $1" >&2
+  echo "--- screen ---" >&2
+  tm capture-pane -p -t demo >&2 || true
+  exit 1
+}
+
+# Waits (at most 15 s) until the screen shows the text.
+wait_for() {
+  tries=0
+  until tm capture-pane -p -t demo | grep -qF -- "$1"; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 150 ] || fail "never showed '$1'"
+    sleep 0.1
+  done
+}
+
+tm new-session -d -s demo -x 100 -y 32 "$demo --seed 1"
+tm set-option -t demo remain-on-exit on
+
+wait_for "S T R A T A   Q U E S T"
+wait_for "press Enter to start"
+tm send-keys -t demo Enter
+wait_for "W O R L D   M A P"
+tm send-keys -t demo Enter
+wait_for "Meadow   hearts @@@"
+
+tm send-keys -t demo p
+wait_for "P A U S E D"
+# The level is still drawn under the banner, dimmed by the freeze overlay: follow the SGR state
+# through the capture (tmux only writes changes) and count the walls drawn dim and not dim.
+walls=$(tm capture-pane -p -e -t demo | awk -v esc="$(printf '\033')" '
+  function text(s,   n) {
+    n = gsub(/#/, "#", s)
+    if (dim) dimmed += n; else bright += n
+    if (index(s, "P A U S E D") && dim) banner_dim = 1
+  }
+  {
+    line = $0
+    while (line != "") {
+      at = index(line, esc "[")
+      if (at == 0) { text(line); break }
+      text(substr(line, 1, at - 1))
+      rest = substr(line, at + 2)
+      end = match(rest, /[A-Za-z]/)
+      code = substr(rest, 1, end - 1)
+      line = substr(rest, end + 1)
+      if (substr(rest, end, 1) != "m") continue
+      n = split(code, p, ";")
+      if (n == 0) dim = 0
+      for (k = 1; k <= n; k++) {
+        if (p[k] == "38" || p[k] == "48") { k += (p[k + 1] == "5") ? 2 : 4; continue }
+        if (p[k] == "" || p[k] == "0" || p[k] == "22") dim = 0
+        else if (p[k] == "2") dim = 1
+      }
+    }
+  }
+  END { print dimmed + 0, bright + 0, banner_dim + 0 }')
+set -- $walls
+[ "$1" -gt 60 ] || fail "the level is not drawn under the pause banner ($walls)"
+[ "$2" -eq 0 ] || fail "$2 wall cells under the pause banner are not dimmed"
+[ "$3" -eq 0 ] || fail "the pause banner itself is dimmed"
+
+tm send-keys -t demo Tab
+wait_for "stack (Tab)"
+wait_for "4 pause*"
+screen=$(tm capture-pane -p -t demo)
+for line in "0 system" "1 title" "2 world" "3 level" "freeze" "last transitions:" "enter   4 pause"; do
+  printf '%s' "$screen" | grep -qF -- "$line" || fail "the stack overlay does not show '$line'"
+done
+tm send-keys -t demo Tab
+tm send-keys -t demo p
+
+# A bigger terminal: the game follows it (the help line moves to the new last row).
+tm resize-window -t demo -x 120 -y 40
+tries=0
+until tm capture-pane -p -t demo | sed -n 40p | grep -qF "arrows: move"; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 150 ] || fail "the screen did not follow the resize"
+  sleep 0.1
+done
+
+# Ctrl-C: the demo restores the terminal (it leaves the alternate screen) and exits with 130.
+tm send-keys -t demo C-c
+tries=0
+until [ "$(tm display-message -p -t demo '#{pane_dead}')" = 1 ]; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 150 ] || fail "Ctrl-C did not end the demo"
+  sleep 0.1
+done
+status=$(tm display-message -p -t demo '#{pane_dead_status}')
+[ "$status" = 130 ] || fail "exit status $status after Ctrl-C, expected 130"
+screen=$(tm capture-pane -p -t demo)
+printf '%s' "$screen" | grep -qF "strata-demo: interrupted" || fail "no message after Ctrl-C"
+if printf '%s' "$screen" | grep -qF "Meadow"; then
+  fail "the game's screen is still there after Ctrl-C"
+fi
+echo "terminal test: passed"

@@ -1,0 +1,13 @@
+#!/bin/sh
+# demo/tests/update_expected.sh: rewrites demo/tests/expected/*.txt from the current game, after
+# a deliberate change of the game's behaviour. Review the diff before keeping it.
+#   demo/tests/update_expected.sh build/demo/strata-demo
+set -eu
+demo=${1:?usage: update_expected.sh path/to/strata-demo}
+here=$(cd "$(dirname "$0")" && pwd)
+for keys in "$here"/scripts/*.keys; do
+  name=$(basename "$keys" .keys)
+  [ "$name" = title ] && continue # the SDL screenshot's script, no transcript
+  "$demo" --script "$keys" >"$here/expected/$name.txt"
+done
+"$demo" --tour >"$here/expected/tour.txt"

@@ -1,0 +1,41 @@
+#!/bin/sh
+# demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png (the terminal front end in
+# tmux) and docs/demo-sdl.png (the SDL2 window under Xvfb) from real runs of the demo.
+# Needs tmux, xvfb-run, python3 with Pillow (python3-pil) and a demo built with SDL2.
+#   demo/tools/take_screenshots.sh build/demo/strata-demo
+set -eu
+demo=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+tm() { tmux -L "strata-shots-$$" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# The terminal: the Meadow, a few steps, paused, with the stack overlay.
+tm new-session -d -s demo -x 100 -y 32 "$demo --seed 1"
+sleep 2.5
+tm send-keys -t demo Enter
+sleep 0.5
+tm send-keys -t demo Enter
+sleep 0.5
+for k in Right Right Down Down Right Right Right Down Down; do
+  tm send-keys -t demo "$k"
+  sleep 0.05
+done
+sleep 1
+tm send-keys -t demo p
+sleep 0.3
+tm send-keys -t demo Tab
+sleep 0.5
+tm capture-pane -p -e -t demo >"$work/screen.ans"
+python3 "$root/demo/tools/ansi_to_png.py" "$work/screen.ans" "$root/docs/demo-terminal.png"
+
+# The SDL2 window: Orc Pass, the Mage's fireball being resolved, with the stack overlay.
+cat >"$work/battle.keys" <<'KEYS'
+wait 46 enter wait 2 up enter wait 5 tab
+enter enter enter wait 150
+down down enter right enter wait 50
+KEYS
+xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$work/battle.keys" \
+  --screenshot "$work/shot.bmp" >/dev/null
+python3 "$root/demo/tools/bmp_to_png.py" "$work/shot.bmp" "$root/docs/demo-sdl.png"
+echo "wrote docs/demo-terminal.png and docs/demo-sdl.png"
