@@ -36,6 +36,9 @@ struct entry {
   strata::modality mode;
   ownership owned;
   bool paused; // got pause and not yet the matching resume
+  // Which staging put this entry on the stack (from 1), so that a pushed handle can tell its
+  // entry from another one that took the same slot (and the same pooled address) since.
+  std::size_t serial = 0;
 
   [[nodiscard]] std::string_view name() const {
     if (name_override != nullptr) {

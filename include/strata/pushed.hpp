@@ -37,7 +37,7 @@ public:
   // What this entry lets through to the states below, instead of its type's declaration.
   pushed&& modality(strata::modality mode) && {
     if (auto* target = entry()) {
-      target->mode = mode;
+      owner_->set_modality(*target, mode);
     }
     return std::move(*this);
   }

@@ -51,6 +51,13 @@ concept entry_predicate = std::predicate < Predicate&,
 & > ;
 
 namespace detail {
+// Constructors, and braces for aggregates (parenthesised aggregate initialization is missing
+// from some C++20 compilers, clang 14 among them).
+template <class T, class... Args>
+concept constructible_in_place = std::constructible_from<T, Args...> || requires(Args&&... args) {
+  T{std::forward<Args>(args)...};
+};
+
 template <class T>
 inline constexpr bool is_unique_ptr = false;
 template <class T>
@@ -103,7 +110,7 @@ public:
 
   // Constructs T in the stack's pooled storage.
   template <class T, class... Args>
-  pushed<T> push(Args&&... args) requires std::constructible_from<T, Args...> {
+  pushed<T> push(Args&&... args) requires detail::constructible_in_place<T, Args...> {
     if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
       return {};
     }
@@ -117,11 +124,7 @@ public:
     if (!prepare_adopted(std::move(state), e)) {
       return {};
     }
-    if (!ready_to_grow(1, e.name())) {
-      release(e);
-      return {};
-    }
-    return pushed<T>{this, stage(e)};
+    return pushed<T>{this, stage_if_room(e)};
   }
 
   // Uses a state that lives elsewhere (see strata::borrow).
@@ -131,11 +134,7 @@ public:
     if (!prepare_borrowed(state, e)) {
       return {};
     }
-    if (!ready_to_grow(1, e.name())) {
-      release(e);
-      return {};
-    }
-    return pushed<T>{this, stage(e)};
+    return pushed<T>{this, stage_if_room(e)};
   }
 
   // Pushes several states at once; the first listed ends on top and is the first to run, so a
@@ -178,7 +177,7 @@ public:
 
   // pop() then push(...) as one request: the new state is built before the old one is unstaged.
   template <class T, class... Args>
-  pushed<T> replace(Args&&... args) requires std::constructible_from<T, Args...> {
+  pushed<T> replace(Args&&... args) requires detail::constructible_in_place<T, Args...> {
     if (!ready_to_replace()) {
       return {};
     }
@@ -702,7 +701,12 @@ private:
   entry prepare_pooled(Args&&... args) {
     void* memory = pool_.allocate(sizeof(T), alignof(T));
     detail::on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
-    T* object = ::new (memory) T(std::forward<Args>(args)...);
+    T* object = nullptr;
+    if constexpr (std::is_constructible_v<T, Args...>) {
+      object = ::new (memory) T(std::forward<Args>(args)...);
+    } else {
+      object = ::new (memory) T{std::forward<Args>(args)...};
+    }
     give_back.dismiss();
     return make_entry<T>(object, detail::ownership::pooled);
   }
@@ -718,16 +722,11 @@ private:
     return true;
   }
 
-  // `batch`: entries prepared by the same push_first_on_top, not staged yet.
-  template <class T>
-  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> batch = {}) {
-    if (state.state == nullptr) {
-      fail(errc::null_state, "strata: push of a null borrowed state");
-      return false;
-    }
+  // A borrowed object may be staged only once; `batch` holds entries about to be staged too.
+  bool not_staged_yet(const void* object, std::span<const entry> batch) {
     for (const std::span<const entry> among : {std::span<const entry>{staged_}, batch}) {
       for (const entry& e : among) {
-        if (e.object == state.state) {
+        if (e.object == object) {
           fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
                                          "' is already staged; a borrowed object can be on the "
                                          "stack only once");
@@ -735,19 +734,32 @@ private:
         }
       }
     }
+    return true;
+  }
+
+  // `batch`: entries prepared by the same push_first_on_top, not staged yet.
+  template <class T>
+  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> batch = {}) {
+    if (state.state == nullptr) {
+      fail(errc::null_state, "strata: push of a null borrowed state");
+      return false;
+    }
+    if (!not_staged_yet(state.state, batch)) {
+      return false;
+    }
     out = make_entry<T>(state.state, detail::ownership::borrowed);
     return true;
   }
 
-  // Where stage() put an entry, for the pushed handle. Requests change the staged stack only at
-  // its top, so the slot still holds that entry exactly while it is in range and nothing else was
-  // staged since (comparing addresses would not do: the pool reuses them at once).
+  // Where stage() put an entry, for the pushed handle: the slot still holds that entry while the
+  // serials match (comparing addresses would not do: the pool reuses them at once). Serial 0,
+  // the slot of a failed request, matches nothing.
   struct staged_slot {
     std::size_t index;
     std::size_t serial;
   };
   [[nodiscard]] bool still_staged(staged_slot slot) const {
-    return slot.serial == stagings_ && slot.index < staged_.size();
+    return slot.index < staged_.size() && staged_[slot.index].serial == slot.serial;
   }
 
   // Appends a prepared entry.
@@ -759,6 +771,7 @@ private:
     }
     record_push(e);
     const staged_slot slot{staged_.size() - 1, ++stagings_};
+    staged_.back().serial = slot.serial;
     notify(step::push, staged_[slot.index], slot.index);
     return slot;
   }
@@ -769,7 +782,28 @@ private:
       unstage_top();
       destroy.dismiss();
     }
+    // An observer told of the pop may have borrowed the same object in the meantime.
+    if (replacement.owned == detail::ownership::borrowed &&
+        !not_staged_yet(replacement.object, {})) {
+      return {};
+    }
     return stage(replacement);
+  }
+
+  // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
+  // releases it, also when the failure throws.
+  staged_slot stage_if_room(entry e) {
+    bool handed_over = false; // stage() releases the entry itself if it fails
+    detail::at_scope_exit drop{[&] {
+      if (!handed_over) {
+        release(e);
+      }
+    }};
+    if (!ready_to_grow(1, e.name())) {
+      return {};
+    }
+    handed_over = true;
+    return stage(e);
   }
 
   template <std::size_t N>
@@ -865,6 +899,23 @@ private:
   }
 
   // ---- what pushed() finishes describing ----
+
+  // An observer may have entered the state already, by a frame() run from the push's own step:
+  // then the pass lists from its depth up are rebuilt, so the new modality counts at once.
+  void set_modality(entry& e, strata::modality mode) {
+    e.mode = mode;
+    const std::size_t depth = index_in_staged(e);
+    if (depth < committed_prefix_) {
+      const std::size_t height = layers_.size();
+      while (layers_.size() > depth) {
+        forget_committed_top();
+      }
+      // No allocation: the lists only regrow to the sizes they had.
+      for (std::size_t d = depth; d < height; ++d) {
+        remember_committed_top(committed_at(d));
+      }
+    }
+  }
 
   void rename(entry& e, std::string_view name) {
     char* copy = static_cast<char*>(pool_.allocate(name.size() + 1, 1));
@@ -963,7 +1014,7 @@ private:
   // ---- misuse ----
 
   bool may_start(const char* what) {
-    if (activity_ == activity::idle) {
+    if (activity_ == activity::idle && !observing_) {
       return true;
     }
     fail(errc::reentrant_call, std::string("strata: ") + what + " called " + where() +
@@ -974,6 +1025,9 @@ private:
   }
 
   [[nodiscard]] std::string where() const {
+    if (observing_ && hook_running_ == nullptr) {
+      return "from inside the observer";
+    }
     switch (activity_) {
     case activity::committing:
       if (hook_running_ != nullptr) {
@@ -1005,6 +1059,11 @@ private:
 
   void notify(step what, const entry& e, std::size_t depth) {
     if (observer_) {
+      // An observer may make requests, but not run hooks in the middle of the request or
+      // commit step that it is being told about.
+      const bool was_observing = observing_;
+      observing_ = true;
+      detail::at_scope_exit restore{[&] { observing_ = was_observing; }};
       observer_(step_info{what, e.name(), depth});
     }
   }
@@ -1024,6 +1083,7 @@ private:
   activity activity_ = activity::idle;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   const char* hook_running_ = nullptr;
+  bool observing_ = false; // the observer is running
   std::size_t transitions_ = 0;
   std::array<push_record, 8> recent_pushes_{};
   std::size_t recent_push_count_ = 0;
