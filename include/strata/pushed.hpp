@@ -34,10 +34,12 @@ public:
     return std::move(*this);
   }
 
-  // What this entry lets through to the states below, instead of its type's declaration.
+  // What this entry lets through to the states below, instead of its type's declaration. The
+  // entry has not entered yet (nothing can commit between a push and its handle, not even an
+  // observer), so the passes' call lists, built at enter, need no update.
   pushed&& modality(strata::modality mode) && {
     if (auto* target = entry()) {
-      owner_->set_modality(*target, mode);
+      target->mode = mode;
     }
     return std::move(*this);
   }

@@ -121,7 +121,8 @@ public:
   template <class T>
   pushed<T> push(std::unique_ptr<T> state) {
     entry e{};
-    if (!prepare_adopted(std::move(state), e)) {
+    // During destruction a request is ignored before anything about it is checked (R26).
+    if (!accepting_requests() || !prepare_adopted(std::move(state), e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -131,7 +132,8 @@ public:
   template <class T>
   pushed<T> push(borrowed<T> state) {
     entry e{};
-    if (!prepare_borrowed(state, e)) {
+    // During destruction a request is ignored before anything about it is checked (R26).
+    if (!accepting_requests() || !prepare_borrowed(state, e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -293,8 +295,7 @@ public:
   }
 
   // Top to bottom until a state consumes the event; returns whether one did.
-  template <class E = Event>
-  bool handle(const E& event) requires(!std::is_same_v<E, no_event>) {
+  bool handle(const Event& event) requires(!std::is_same_v<Event, no_event>) {
     if (!may_start("handle()")) {
       return false;
     }
@@ -899,23 +900,6 @@ private:
   }
 
   // ---- what pushed() finishes describing ----
-
-  // An observer may have entered the state already, by a frame() run from the push's own step:
-  // then the pass lists from its depth up are rebuilt, so the new modality counts at once.
-  void set_modality(entry& e, strata::modality mode) {
-    e.mode = mode;
-    const std::size_t depth = index_in_staged(e);
-    if (depth < committed_prefix_) {
-      const std::size_t height = layers_.size();
-      while (layers_.size() > depth) {
-        forget_committed_top();
-      }
-      // No allocation: the lists only regrow to the sizes they had.
-      for (std::size_t d = depth; d < height; ++d) {
-        remember_committed_top(committed_at(d));
-      }
-    }
-  }
 
   void rename(entry& e, std::string_view name) {
     char* copy = static_cast<char*>(pool_.allocate(name.size() + 1, 1));

@@ -1,0 +1,194 @@
+// tests/allocation_test.cpp: the steady state allocates nothing (R20, R28). Counted twice: by
+// a counting std::pmr::memory_resource given as options.memory, and by replacing the global
+// operator new (this file only: each test file is its own executable).
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <memory_resource>
+#include <new>
+
+#include "support/trace.hpp"
+
+namespace {
+std::size_t global_allocations = 0;
+
+void* allocate_or_fail(std::size_t size, std::size_t alignment) {
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  const std::size_t rounded = (size + alignment - 1) / alignment * alignment;
+  if (void* memory = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded)) {
+    ++global_allocations;
+    return memory;
+  }
+#ifndef STRATA_NO_EXCEPTIONS
+  throw std::bad_alloc();
+#else
+  std::abort();
+#endif
+}
+} // namespace
+
+void* operator new(std::size_t size) {
+  return allocate_or_fail(size, alignof(std::max_align_t));
+}
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  return allocate_or_fail(size, static_cast<std::size_t>(alignment));
+}
+void operator delete(void* memory) noexcept {
+  std::free(memory);
+}
+void operator delete(void* memory, std::size_t /*size*/) noexcept {
+  std::free(memory);
+}
+void operator delete(void* memory, std::align_val_t /*alignment*/) noexcept {
+  std::free(memory);
+}
+void operator delete(void* memory, std::size_t /*size*/, std::align_val_t /*alignment*/) noexcept {
+  std::free(memory);
+}
+
+namespace strata_test {
+namespace {
+
+// Counts what the stack asks of the memory it was given.
+class counting_resource : public std::pmr::memory_resource {
+public:
+  [[nodiscard]] std::size_t allocations() const { return allocations_; }
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    ++allocations_;
+    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+  }
+  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
+  }
+  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+
+  std::size_t allocations_ = 0;
+};
+
+// A state that allocates nothing itself and has the common hooks.
+struct level {
+  explicit level(int number)
+      : number(number) {}
+  void enter(recorder& /*r*/) { ++visits; }
+  void exit(recorder& /*r*/) {}
+  void pause(recorder& /*r*/) {}
+  void resume(recorder& /*r*/) {}
+  void update(recorder& /*r*/, double dt) { elapsed += dt; }
+  void update_covered(recorder& /*r*/, double dt) { elapsed += dt; }
+  void draw(recorder& /*r*/) {}
+  bool handle(recorder& /*r*/, const event& e) { return e.code == number; }
+  int number;
+  int visits = 0;
+  double elapsed = 0;
+};
+
+// The allocations, from the stack's memory (if counted) and from the global heap, that 100 rounds
+// of `work` make after one round to warm up.
+struct allocations {
+  std::size_t from_resource;
+  std::size_t global;
+};
+template <class Work>
+allocations counted_after_warm_up(const counting_resource* memory, Work work) {
+  const auto from_memory = [memory] { return memory != nullptr ? memory->allocations() : 0; };
+  work();
+  const std::size_t resource_before = from_memory();
+  const std::size_t global_before = global_allocations;
+  for (int round = 0; round < 100; ++round) {
+    work();
+  }
+  return {from_memory() - resource_before, global_allocations - global_before};
+}
+
+// committed: base | world*
+// each round: push level, commit, pop, commit
+TEST(allocation, r20_push_commit_pop_commit_allocates_nothing_after_warm_up) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<level>(0);
+  s.push<level>(1);
+  s.commit();
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    s.push<level>(2);
+    s.commit();
+    s.pop();
+    s.commit();
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_EQ(s.committed()[1].get<level>()->visits, 1);
+}
+
+// The same with the default memory resource: the global heap is not touched either.
+TEST(allocation, r20_with_the_default_memory_nothing_reaches_the_global_heap) {
+  recorder ctx;
+  test_stack s{ctx};
+  s.push<level>(0);
+  s.commit();
+  const allocations made = counted_after_warm_up(nullptr, [&] {
+    s.push<level>(1);
+    s.commit();
+    s.pop();
+    s.commit();
+  });
+  EXPECT_EQ(made.global, 0U);
+}
+
+// committed: base | world*
+// each round: push level with name and on_exit, replace it, commit, pop, commit
+TEST(allocation, r20_names_callbacks_and_replace_are_pooled_too) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<level>(0);
+  s.commit();
+  int exits = 0;
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    s.push<level>(1).name("a level with a long name").on_exit([&exits](level&) { ++exits; });
+    s.replace<level>(2).on_exit([&exits](level&) { ++exits; });
+    s.commit();
+    s.pop();
+    s.commit();
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_EQ(exits, 101);
+}
+
+// committed: world | hud(transparent) | menu(live)*
+// each round: update, draw, handle
+TEST(allocation, r28_passes_allocate_nothing) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<level>(0);
+  s.push<level>(1).modality(strata::modality::transparent);
+  s.push<level>(2).modality(strata::modality::live);
+  s.commit();
+  bool consumed = false;
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    s.update(0.5);
+    s.draw();
+    consumed = s.handle(event{2});
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_TRUE(consumed);
+  EXPECT_EQ(s.committed()[0].get<level>()->elapsed, 101 * 0.5);
+}
+
+// The counter itself works: a plain allocation is seen.
+TEST(allocation, the_global_counter_sees_new) {
+  const std::size_t before = global_allocations;
+  const auto made = std::make_unique<int>(1);
+  EXPECT_EQ(global_allocations, before + 1);
+}
+
+} // namespace
+} // namespace strata_test

@@ -1,0 +1,287 @@
+// tests/support/model_runner.hpp: plays one program on the real stack and on the model side by
+// side and compares them after every operation (trace, both views entry by entry, describe(),
+// pending(), live states), checks the lifecycle invariants on the trace, and shrinks a failing
+// program to a short one for the report.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+#include "model_invariants.hpp"
+#include "model_program.hpp"
+#include "model_real.hpp"
+#include "model_trace.hpp"
+#include "model_world.hpp"
+
+namespace strata_model {
+
+struct run_options {
+  std::size_t throw_at_call = 0; // the n-th hook call throws (1-based; 0: none)
+  // Looks at the real stack after operation i; a non-empty answer is a failure.
+  std::function<std::string(const real_stack&, std::size_t i)> inspect;
+};
+
+struct run_result {
+  std::string failure;        // empty when the two sides agreed all along
+  std::size_t hook_calls = 0; // before the destructor
+  std::size_t throws = 0;     // hooks that threw
+  [[nodiscard]] bool ok() const { return failure.empty(); }
+};
+
+namespace detail {
+
+template <class Stack, class Perform>
+void apply(harness_core& core, Stack& stack, Perform perform, const op& o) {
+  switch (o.kind) {
+  case op_kind::request: perform(o.action); break;
+  case op_kind::set_coalesced:
+    stack.set_coalesced(o.value != 0);
+    core.trace.setting(0, o.value);
+    break;
+  case op_kind::set_max_transitions:
+    stack.set_max_transitions(o.value);
+    core.trace.setting(1, o.value);
+    break;
+  case op_kind::set_max_depth:
+    stack.set_max_depth(o.value);
+    core.trace.setting(2, o.value);
+    break;
+  case op_kind::arm_throw:
+    if (exceptions_on) {
+      core.arms.arm(o);
+    }
+    break;
+  case op_kind::arm_hook:
+  case op_kind::arm_observer: core.arms.arm(o); break;
+  }
+}
+
+inline std::string model_line(const reference_stack& m, const std::vector<int>& ids) {
+  std::string line;
+  for (const int id : ids) {
+    const model_entry& e = m.entry(id);
+    line += (line.empty() ? "" : " | ") + std::string(state_names[e.shown_name]) + "#" +
+            std::to_string(id) + (e.paused ? "(paused)" : "");
+  }
+  return line.empty() ? "(empty)" : line;
+}
+
+inline std::string real_line(const real_stack::view& v) {
+  std::string line;
+  for (const auto e : v) {
+    line += (line.empty() ? "" : " | ") + std::string(e.name()) + "#" +
+            std::to_string(world::id_of(e)) + (e.paused() ? "(paused)" : "");
+  }
+  return line.empty() ? "(empty)" : line;
+}
+
+// One view against the model's list, through iteration, operator[], top() and find().
+inline bool same_view(const real_stack::view& v, const reference_stack& m,
+                      const std::vector<int>& ids) {
+  if (v.size() != ids.size() || v.empty() != ids.empty()) {
+    return false;
+  }
+  std::size_t depth = 0;
+  for (const auto e : v) {
+    if (depth == ids.size()) {
+      return false;
+    }
+    const model_entry& expected = m.entry(ids[depth]);
+    const auto direct = v[depth];
+    if (e.depth() != depth || direct.depth() != depth || world::id_of(e) != expected.id ||
+        world::id_of(direct) != expected.id || e.name() != state_names[expected.shown_name] ||
+        e.paused() != expected.paused || !(e.modality() == expected.mode)) {
+      return false;
+    }
+    ++depth;
+  }
+  if (depth != ids.size()) {
+    return false;
+  }
+  if (ids.empty()) {
+    return !v.top().has_value();
+  }
+  const auto top = v.top();
+  const auto found = v.find(top->name());
+  return top->depth() == ids.size() - 1 && found && found->depth() == ids.size() - 1 &&
+         v.contains(top->name());
+}
+
+inline std::string compare(const model_world& model, real_side& real) {
+  const reference_stack& m = model.stack();
+  real_stack& r = real.stack();
+  std::string diff;
+  if (!same_view(r.committed(), m, m.committed()) || r.size() != m.committed().size() ||
+      r.empty() != m.committed().empty()) {
+    diff += "  committed: model " + model_line(m, m.committed()) + "\n             real  " +
+            real_line(r.committed()) + "\n";
+  }
+  if (!same_view(r.staged(), m, m.staged())) {
+    diff += "  staged:    model " + model_line(m, m.staged()) + "\n             real  " +
+            real_line(r.staged()) + "\n";
+  }
+  if (r.describe() != m.describe()) {
+    diff += "  describe(): model \"" + m.describe() + "\", real \"" + r.describe() + "\"\n";
+  }
+  if (r.pending() != m.pending()) {
+    diff += std::string("  pending(): model ") + (m.pending() ? "true" : "false") + ", real " +
+            (r.pending() ? "true" : "false") + "\n";
+  }
+  if (real.owned_alive() != static_cast<long>(m.owned_count())) {
+    diff += "  live states: model " + std::to_string(m.owned_count()) + ", real " +
+            std::to_string(real.owned_alive()) + "\n";
+  }
+  return diff;
+}
+
+inline std::string invariant_report(const std::vector<event>& trace) {
+  lifecycle_checker checker;
+  return checker.feed(trace) ? std::string("holds") : checker.problem();
+}
+
+inline std::string trace_difference(const std::vector<event>& model, const std::vector<event>& real,
+                                    std::size_t from) {
+  const auto slice = [from](const std::vector<event>& all) {
+    return std::span<const event>(all).subspan(std::min(from, all.size()));
+  };
+  return "  trace: model " + to_string(slice(model)) + "\n         real  " +
+         to_string(slice(real)) + "\n  invariants on the whole trace: model " +
+         invariant_report(model) + "; real " + invariant_report(real) + "\n";
+}
+
+} // namespace detail
+
+inline run_result run_program(const program& p, const run_options& options = {}) {
+  run_result result;
+  model_world model;
+  real_side real;
+  model.core.arms.throw_at_call(options.throw_at_call);
+  real.w.core.arms.throw_at_call(options.throw_at_call);
+  lifecycle_checker checker;
+  const std::vector<event>& expected = model.core.trace.events();
+  const std::vector<event>& actual = real.w.core.trace.events();
+  std::size_t seen = 0;
+
+  // Where a difference showed: after operation i, or in the destructor (i == p.size()).
+  const auto where = [&](std::size_t i) {
+    return i < p.size() ? "after /* " + std::to_string(i) + " */ " + to_cpp(p[i])
+                        : std::string("in the stack's destructor");
+  };
+  // Compares what happened since the last check; false (and the report written) on a difference.
+  const auto agree = [&](std::size_t i) {
+    std::string diff;
+    if (!std::equal(expected.begin() + static_cast<std::ptrdiff_t>(seen), expected.end(),
+                    actual.begin() + static_cast<std::ptrdiff_t>(std::min(seen, actual.size())),
+                    actual.end())) {
+      diff += detail::trace_difference(expected, actual, seen);
+    }
+    if (real.alive()) {
+      diff += detail::compare(model, real);
+    } else if (real.owned_alive() != 0) {
+      diff += "  " + std::to_string(real.owned_alive()) + " states still alive after ~stack\n";
+    }
+    if (diff.empty() && !checker.feed(std::span(actual).subspan(seen))) {
+      diff += "  invariant: " + checker.problem() + "\n";
+    }
+    seen = actual.size();
+    if (!diff.empty()) {
+      result.failure = where(i) + "\n" + diff;
+    }
+    return diff.empty();
+  };
+
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    detail::apply(
+        model.core, model.stack(), [&](const request& r) { model.perform(r, true); }, p[i]);
+    detail::apply(
+        real.w.core, real.stack(), [&](const request& r) { real.w.perform(r, true); }, p[i]);
+    if (!agree(i)) {
+      return result;
+    }
+    if (options.inspect) {
+      if (std::string problem = options.inspect(real.stack(), i); !problem.empty()) {
+        result.failure = where(i) + "\n  " + problem + "\n";
+        return result;
+      }
+    }
+  }
+  result.hook_calls = real.w.core.arms.hook_calls();
+  result.throws = static_cast<std::size_t>(std::count_if(
+      actual.begin(), actual.end(), [](const event& e) { return e.kind == event_kind::throws; }));
+  model.destroy();
+  real.destroy();
+  if (agree(p.size()) && !checker.finish()) {
+    result.failure = "at the end\n  invariant: " + checker.problem() + "\n";
+  }
+  return result;
+}
+
+// Delta debugging: drops ever smaller chunks of operations, then items of push_first_on_top,
+// then the options of the items left, keeping each change while the program still fails.
+inline program shrink(program p, const std::function<bool(const program&)>& fails) {
+  for (std::size_t chunk = std::max<std::size_t>(p.size() / 2, 1); chunk > 0; chunk /= 2) {
+    bool dropped = true;
+    while (dropped) {
+      dropped = false;
+      for (std::size_t start = 0; start < p.size();) {
+        program candidate = p;
+        const std::size_t end = std::min(start + chunk, candidate.size());
+        candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(start),
+                        candidate.begin() + static_cast<std::ptrdiff_t>(end));
+        if (fails(candidate)) {
+          p = std::move(candidate);
+          dropped = true;
+        } else {
+          start += chunk;
+        }
+      }
+    }
+  }
+  const auto simpler = [](item& what) {
+    what.rename = no_choice;
+    what.modality = no_choice;
+    what.on_exit = 0;
+    what.consumes = false;
+  };
+  for (op& o : p) {
+    for (std::size_t i = o.action.count; i-- > 0 && o.action.count > 1;) {
+      const op before = o;
+      std::copy(o.action.items.begin() + static_cast<std::ptrdiff_t>(i) + 1, o.action.items.end(),
+                o.action.items.begin() + static_cast<std::ptrdiff_t>(i));
+      --o.action.count;
+      if (!fails(p)) {
+        o = before;
+      }
+    }
+    for (std::size_t i = 0; i < o.action.count; ++i) {
+      const op before = o;
+      simpler(o.action.items[i]);
+      if (!fails(p)) {
+        o = before;
+      }
+    }
+  }
+  return p;
+}
+
+// The report for a failing program: the shortest failing program found, as C++, and why.
+inline std::string failure_report(const program& failing, const run_options& options,
+                                  const std::string& origin) {
+  const program shortest = shrink(
+      failing, [&](const program& candidate) { return !run_program(candidate, options).ok(); });
+  std::string report = "real stack and model disagree (" + origin + "; " +
+                       std::to_string(failing.size()) + " operations, shrunk to " +
+                       std::to_string(shortest.size()) + ")\n";
+  if (options.throw_at_call != 0) {
+    report += "hook call number " + std::to_string(options.throw_at_call) + " throws\n";
+  }
+  return report + run_program(shortest, options).failure + "program:\n" + to_cpp(shortest);
+}
+
+} // namespace strata_model

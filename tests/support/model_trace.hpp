@@ -1,0 +1,126 @@
+// tests/support/model_trace.hpp: what the model test records about a run, the same way for the
+// real stack and for the model: hooks with the id of the state they ran on, observer steps,
+// on_exit callbacks, destructions and errors. Events are small values so that a million
+// operations compare quickly; they become text only for a failure report.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <strata/error.hpp>
+#include <strata/observer.hpp>
+
+#include "model_program.hpp"
+
+namespace strata_model {
+
+enum class event_kind : std::uint8_t {
+  hook,      // what: hook_kind, value: state id
+  throws,    // the hook just recorded throws; what: hook_kind, value: state id
+  on_exit,   // value: state id
+  destroyed, // value: state id
+  observed,  // what: strata::step, name: state_names index, value: depth
+  failed,    // what: strata::errc
+  handled,   // what: whether handle() from outside returned true
+  caught,    // a hook's exception left the operation
+  setting,   // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
+  teardown,  // the stack's destructor starts
+};
+
+struct event {
+  event_kind kind;
+  std::uint8_t what = 0;
+  std::uint8_t name = 0;
+  std::int32_t value = 0;
+
+  friend bool operator==(const event&, const event&) = default;
+};
+
+inline std::uint8_t name_index(std::string_view name) {
+  for (std::size_t i = 0; i < state_names.size(); ++i) {
+    if (state_names[i] == name) {
+      return static_cast<std::uint8_t>(i);
+    }
+  }
+  return unknown_name;
+}
+
+inline std::string_view errc_name(strata::errc code) {
+  switch (code) {
+  case strata::errc::empty_stack: return "empty_stack";
+  case strata::errc::reentrant_call: return "reentrant_call";
+  case strata::errc::null_state: return "null_state";
+  case strata::errc::borrowed_twice: return "borrowed_twice";
+  case strata::errc::not_found: return "not_found";
+  case strata::errc::bad_depth: return "bad_depth";
+  case strata::errc::transition_limit: return "transition_limit";
+  case strata::errc::depth_limit: return "depth_limit";
+  }
+  return "?";
+}
+
+inline std::string to_string(const event& e) {
+  const std::string id = "#" + std::to_string(e.value);
+  switch (e.kind) {
+  case event_kind::hook: return id + "." + std::string(hook_names[e.what]);
+  case event_kind::throws: return id + "." + std::string(hook_names[e.what]) + " throws";
+  case event_kind::on_exit: return id + ".on_exit";
+  case event_kind::destroyed: return "~" + id;
+  case event_kind::observed:
+    return "[" + std::string(strata::to_string(static_cast<strata::step>(e.what))) + " " +
+           (e.name < state_names.size() ? std::string(state_names[e.name]) : "?") + "@" +
+           std::to_string(e.value) + "]";
+  case event_kind::failed:
+    return "error " + std::string(errc_name(static_cast<strata::errc>(e.what)));
+  case event_kind::handled: return e.what != 0 ? "handled" : "not handled";
+  case event_kind::caught: return "exception caught";
+  case event_kind::setting:
+    return "setting " + std::to_string(e.what) + "=" + std::to_string(e.value);
+  case event_kind::teardown: return "~stack";
+  }
+  return "?";
+}
+
+inline std::string to_string(std::span<const event> events) {
+  std::string text;
+  for (const event& e : events) {
+    text += (text.empty() ? "" : ", ") + to_string(e);
+  }
+  return text.empty() ? "(nothing)" : text;
+}
+
+class recorder {
+public:
+  void hook(hook_kind kind, int id) { add(event_kind::hook, static_cast<std::uint8_t>(kind), id); }
+  void throws(hook_kind kind, int id) {
+    add(event_kind::throws, static_cast<std::uint8_t>(kind), id);
+  }
+  void on_exit(int id) { add(event_kind::on_exit, 0, id); }
+  void destroyed(int id) { add(event_kind::destroyed, 0, id); }
+  void observed(strata::step step, std::uint8_t name, std::size_t depth) {
+    events_.push_back(
+        {event_kind::observed, static_cast<std::uint8_t>(step), name, static_cast<int>(depth)});
+  }
+  void failed(strata::errc code) { add(event_kind::failed, static_cast<std::uint8_t>(code), 0); }
+  void handled(bool used) { add(event_kind::handled, used ? 1 : 0, 0); }
+  void caught() { add(event_kind::caught, 0, 0); }
+  void setting(std::uint8_t which, std::size_t value) {
+    add(event_kind::setting, which, static_cast<int>(value));
+  }
+  void teardown() { add(event_kind::teardown, 0, 0); }
+
+  [[nodiscard]] const std::vector<event>& events() const { return events_; }
+
+private:
+  void add(event_kind kind, std::uint8_t what, int value) {
+    events_.push_back({kind, what, 0, value});
+  }
+
+  std::vector<event> events_;
+};
+
+} // namespace strata_model

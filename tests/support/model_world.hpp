@@ -1,0 +1,177 @@
+// tests/support/model_world.hpp: the model side of the model test. Plays requests on the
+// reference model (tests/support/model.hpp) the way tests/support/model_real.hpp plays them on a
+// strata::stack: same ids, same arms, same harness-owned objects destroyed at the same moments.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "model.hpp"
+#include "model_harness.hpp"
+#include "model_program.hpp"
+
+namespace strata_model {
+
+class model_world final : public model_events {
+public:
+  model_world()
+      : stack_(*this) {}
+
+  harness_core core;
+
+  [[nodiscard]] reference_stack& stack() { return stack_; }
+  [[nodiscard]] const reference_stack& stack() const { return stack_; }
+
+  // A request from outside (top_level), or one armed in a hook or the observer; what it throws
+  // is caught here, as the real harness does: a strata::error is reported with its code (in
+  // builds without exceptions the handler reported it already), a hook's exception as caught.
+  void perform(const request& r, bool top_level) {
+    const outcome result = execute(r, top_level);
+    if (result == outcome::failed && exceptions_on) {
+      core.trace.failed(stack_.last_error());
+    } else if (result == outcome::thrown) {
+      core.trace.caught();
+    }
+  }
+
+  void destroy() {
+    core.arms.disarm_throws();
+    core.trace.teardown();
+    stack_.destroy();
+  }
+
+  // ---- model_events ----
+
+  outcome call(int id, std::uint8_t base_name, hook_kind hook) override {
+    core.trace.hook(hook, id);
+    request armed;
+    bool escapes = false;
+    if (core.arms.take_hook_request(hook, base_name, armed, escapes)) {
+      if (!escapes) {
+        perform(armed, false);
+      } else if (execute(armed, false) == outcome::failed) {
+        // The error leaves the hook like an exception of its own (R25), and is reported where
+        // the operation from outside catches it.
+        core.trace.throws(hook, id);
+        return outcome::failed;
+      }
+    }
+    if (core.arms.take_throw(hook, base_name) && exceptions_on) {
+      core.trace.throws(hook, id);
+      return outcome::thrown;
+    }
+    return outcome::ok;
+  }
+
+  void observe(strata::step step, std::uint8_t name, std::size_t depth) override {
+    core.trace.observed(step, name, depth);
+    request armed;
+    if (core.arms.take_observer_request(step, name, armed)) {
+      perform(armed, false);
+    }
+  }
+
+  void ran_on_exit(int id) override { core.trace.on_exit(id); }
+  void destroyed(int id) override { core.trace.destroyed(id); }
+  void error(strata::errc code) override { core.trace.failed(code); }
+
+private:
+  outcome execute(const request& r, bool top_level) {
+    switch (r.kind) {
+    case request_kind::push:
+    case request_kind::replace:
+    case request_kind::push_first_on_top: return stage(r);
+    case request_kind::pop: return stack_.pop();
+    case request_kind::clear: return stack_.clear();
+    case request_kind::pop_until_name: return stack_.pop_until_name(r.name);
+    case request_kind::pop_until_depth: return stack_.pop_until_depth(r.depth);
+    case request_kind::pop_to: return stack_.pop_to(r.depth);
+    case request_kind::commit: return stack_.commit();
+    case request_kind::update: return stack_.update();
+    case request_kind::draw: return stack_.draw();
+    case request_kind::handle: {
+      bool used = false;
+      const outcome result = stack_.handle(used);
+      if (result == outcome::ok && top_level) {
+        core.trace.handled(used);
+      }
+      return result;
+    }
+    case request_kind::frame: return stack_.frame(r.depth % 3U);
+    }
+    return outcome::ok;
+  }
+
+  outcome stage(const request& r) {
+    std::array<int, 4> ids{};
+    if (!core.prepare(
+            r, ids, [&](std::size_t slot) { return use_of(slot); }, [](std::size_t) {})) {
+      return outcome::ok;
+    }
+    const lender_claim claim(core, r);
+    std::array<model_entry, 4> entries{};
+    for (std::size_t i = 0; i < r.count; ++i) {
+      entries[i] = make_entry(r.items[i], ids[i]);
+    }
+    std::size_t taken = 0;
+    outcome result = outcome::ok;
+    if (r.kind == request_kind::push_first_on_top) {
+      result = stack_.push_first_on_top(std::span(entries.data(), r.count), taken);
+    } else {
+      bool staged = false;
+      result = r.kind == request_kind::push ? stack_.push(entries[0], staged)
+                                            : stack_.replace(entries[0], staged);
+      if (staged) {
+        stack_.finish_push(entries[0].id, r.items[0]);
+        taken = 1;
+      }
+    }
+    // The harness still holds the states the stack did not take (push_first_on_top takes them
+    // from the last on): its locals destroy them, last first, once the call is over.
+    for (std::size_t i = r.count - taken; i-- > 0;) {
+      const bool held =
+          r.items[i].own == ownership::adopted ||
+          (r.items[i].own == ownership::pooled && r.kind == request_kind::push_first_on_top);
+      if (held) {
+        core.trace.destroyed(ids[i]);
+      }
+    }
+    return result;
+  }
+
+  model_entry make_entry(const item& what, int id) const {
+    model_entry made;
+    made.id = id;
+    made.type = what.type;
+    made.base_name = what.name;
+    made.mode =
+        what.type == probe_type::bare ? strata::modality::screen : modalities[what.declared];
+    made.consumes = what.consumes;
+    made.null = what.own == ownership::null;
+    if (what.own == ownership::borrowed) {
+      made.borrow_slot = what.borrow_slot;
+    }
+    return made;
+  }
+
+  [[nodiscard]] slot_use use_of(std::size_t slot) const {
+    const auto holds = [&](const std::vector<int>& ids) {
+      for (const int id : ids) {
+        if (stack_.entry(id).borrow_slot == static_cast<int>(slot)) {
+          return true;
+        }
+      }
+      return false;
+    };
+    if (holds(stack_.staged())) {
+      return slot_use::staged;
+    }
+    return holds(stack_.committed()) ? slot_use::retiring : slot_use::free;
+  }
+
+  reference_stack stack_;
+};
+
+} // namespace strata_model
