@@ -1,0 +1,20 @@
+// fuzz/stack_fuzzer.cpp: the libFuzzer entry point. The input bytes decode to a program of up to
+// 300 operations, played on strata::stack and on the reference model side by side; a
+// disagreement, a broken lifecycle invariant or a leaked state prints the shrunk program and
+// traps, and the sanitizers catch the rest.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+#include "support/model_decode.hpp"
+#include "support/model_runner.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  strata_model::byte_source source(data, size);
+  const strata_model::program p = strata_model::decode_program(source, 300);
+  if (!strata_model::run_program(p).ok()) {
+    std::fprintf(stderr, "%s\n", strata_model::failure_report(p, {}, "fuzzer input").c_str());
+    __builtin_trap();
+  }
+  return 0;
+}
