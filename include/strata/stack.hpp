@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
+#include "detail/block_pool.hpp"
 #include "detail/hooks.hpp"
+#include "detail/message.hpp"
 #include "detail/scope_guard.hpp"
 #include "entry.hpp"
 #include "error.hpp"
@@ -271,11 +273,15 @@ public:
     const entry& active = committed_top();
     const update_call top_call{active.ops->update, active.object};
     // The top's own update_covered entry, if any, lies at or above top.covered_below.
-    for (std::size_t i = layers_[top.update_floor].covered_below; i < top.covered_below; ++i) {
-      covered_calls_[i].fn(covered_calls_[i].object, *context_, dt);
+    // A pass cannot change the call lists (hooks only stage requests): walk local pointers.
+    Context& context = *context_;
+    const update_call* call = covered_calls_.data() + layers_[top.update_floor].covered_below;
+    const update_call* const end = covered_calls_.data() + top.covered_below;
+    for (; call != end; ++call) {
+      call->fn(call->object, context, dt);
     }
     if (top_call.fn != nullptr) {
-      top_call.fn(top_call.object, *context_, dt);
+      top_call.fn(top_call.object, context, dt);
     }
   }
 
@@ -596,15 +602,20 @@ private:
   }
 
   bool within_transition_limit() {
-    if (activity_ != activity::committing || ++transitions_ <= options_.max_transitions) {
+    if (activity_ != activity::committing || ++transitions_ <= options_.max_transitions)
+        [[likely]] {
       return true;
     }
-    std::string message = "strata: commit exceeded " + std::to_string(options_.max_transitions) +
-                          " transitions" + describe_recent_pushes() +
-                          "; the requests still pending were dropped";
+    transition_limit_reached();
+    return false;
+  }
+  [[gnu::cold, gnu::noinline]] void transition_limit_reached() {
+    const std::string limit = std::to_string(options_.max_transitions);
+    const std::string culprits = describe_recent_pushes();
+    std::string message = detail::join({"strata: commit exceeded ", limit, " transitions", culprits,
+                                        "; the requests still pending were dropped"});
     drop_pending_requests();
     fail(errc::transition_limit, message);
-    return false;
   }
 
   // Leaves the staged stack equal to the committed one, so a runaway commit does not resume.
@@ -627,10 +638,10 @@ private:
     for (std::size_t i = 0; i < kept; ++i) {
       const push_record& record =
           recent_pushes_[(recent_push_count_ - 1 - i) % recent_pushes_.size()];
-      std::string pair = "'" + std::string(record.by.data()) + "' keeps pushing '" +
-                         std::string(record.pushed.data()) + "'";
+      const std::string pair =
+          detail::join({"'", record.by.data(), "' keeps pushing '", record.pushed.data(), "'"});
       if (culprits.find(pair) == std::string::npos) {
-        culprits += (culprits.empty() ? ": " : ", ") + pair;
+        culprits.append(culprits.empty() ? ": " : ", ").append(pair);
       }
     }
     return culprits;
@@ -661,20 +672,25 @@ private:
     if (!accepting_requests()) {
       return false;
     }
-    if (staged_.size() + count > options_.max_depth) {
-      const std::string what =
-          count == 1 ? "'" + std::string(name) + "'" : std::to_string(count) + " states";
-      std::string message = "strata: pushing " + what +
-                            " would grow the stack past its depth limit of " +
-                            std::to_string(options_.max_depth);
-      if (activity_ == activity::committing && hook_running_ != nullptr) {
-        // where() reads "from inside 'spawner'.enter()".
-        message += " (pushed " + where() + ")";
-      }
-      fail(errc::depth_limit, message);
+    if (staged_.size() + count > options_.max_depth) [[unlikely]] {
+      depth_limit_reached(count, name);
       return false;
     }
     return true;
+  }
+  [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
+    {
+      const std::string counted = std::to_string(count);
+      const std::string limit = std::to_string(options_.max_depth);
+      std::string message = count == 1 ? detail::join({"strata: pushing '", name, "'"})
+                                       : detail::join({"strata: pushing ", counted, " states"});
+      message.append(" would grow the stack past its depth limit of ").append(limit);
+      if (activity_ == activity::committing && hook_running_ != nullptr) {
+        // where() reads "from inside 'spawner'.enter()".
+        message.append(" (pushed ").append(where()).append(")");
+      }
+      fail(errc::depth_limit, message);
+    }
   }
 
   bool ready_to_replace() {
@@ -956,9 +972,15 @@ private:
   // Allocates first, so a failure leaves the lists as they were.
   void remember_committed_top(const entry& e) {
     make_room(layers_);
-    make_room(covered_calls_);
-    make_room(draw_calls_);
-    make_room(handle_calls_);
+    if (e.ops->update_covered != nullptr) {
+      make_room(covered_calls_);
+    }
+    if (e.ops->draw != nullptr) {
+      make_room(draw_calls_);
+    }
+    if (e.ops->handle != nullptr) {
+      make_room(handle_calls_);
+    }
     const auto depth = static_cast<std::uint32_t>(layers_.size());
     const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
       return lets_through && depth > 0 ? layers_.back().*below_floor : depth;
@@ -989,23 +1011,33 @@ private:
 
   void forget_committed_top() noexcept {
     const layer& top = layers_.back();
-    covered_calls_.resize(top.covered_below);
-    draw_calls_.resize(top.draws_below);
-    handle_calls_.resize(top.handlers_below);
+    // Each depth added at most one call to each list.
+    if (covered_calls_.size() > top.covered_below) {
+      covered_calls_.pop_back();
+    }
+    if (draw_calls_.size() > top.draws_below) {
+      draw_calls_.pop_back();
+    }
+    if (handle_calls_.size() > top.handlers_below) {
+      handle_calls_.pop_back();
+    }
     layers_.pop_back();
   }
 
   // ---- misuse ----
 
   bool may_start(const char* what) {
-    if (activity_ == activity::idle && !observing_) {
+    if (activity_ == activity::idle && !observing_) [[likely]] {
       return true;
     }
-    fail(errc::reentrant_call, std::string("strata: ") + what + " called " + where() +
-                                   "; requests made there take effect at the " +
-                                   (activity_ == activity::committing ? "running" : "next") +
-                                   " commit");
+    reentrant_call(what);
     return false;
+  }
+  [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
+    fail(errc::reentrant_call,
+         detail::join({"strata: ", what, " called ", where(),
+                       "; requests made there take effect at the ",
+                       activity_ == activity::committing ? "running" : "next", " commit"}));
   }
 
   [[nodiscard]] std::string where() const {
@@ -1015,7 +1047,7 @@ private:
     switch (activity_) {
     case activity::committing:
       if (hook_running_ != nullptr) {
-        return "from inside '" + std::string(committed_top().name()) + "'." + hook_running_ + "()";
+        return detail::join({"from inside '", committed_top().name(), "'.", hook_running_, "()"});
       }
       return "during commit()";
     case activity::updating: return "during update()";
@@ -1055,7 +1087,7 @@ private:
   Context* context_;
   strata::options options_;
   strata::observer observer_;
-  std::pmr::unsynchronized_pool_resource pool_;
+  detail::block_pool pool_;
   std::pmr::vector<entry> staged_;
   std::size_t committed_prefix_ = 0;
   std::pmr::vector<entry> retiring_;
