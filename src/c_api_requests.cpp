@@ -59,10 +59,21 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
   if (found.code == STRATA_OK) {
     return STRATA_OK;
   }
-  if (items != nullptr) {
-    release_data(items, count);
+  if (stack == nullptr) {
+    if (items != nullptr) {
+      release_data(items, count);
+    }
+    return found.code;
   }
-  return stack != nullptr ? stack->fail(found.code, {"strata: ", what, found.message}) : found.code;
+  // Inside a request's scope, so that a destroy callback is refused what any callback of a
+  // request is (strata_destroy, commits); the error is recorded after, so it is the last one.
+  if (items != nullptr) {
+    stack->request(what, [&] {
+      release_data(items, count);
+      return STRATA_OK;
+    });
+  }
+  return stack->fail(found.code, {"strata: ", what, found.message});
 }
 
 void give_name(c_state& state, const strata_item& item, strata_stack& stack) {

@@ -367,6 +367,25 @@ static void the_last_error_stays_until_the_next_failure(void) {
   finish(stack);
 }
 
+/* The data of a refused push is released inside the request, so that its destroy callback
+ * cannot destroy the stack under the call that is still reporting the error. */
+static strata_stack* refused_stack_;
+static int destroy_from_release_;
+static void destroy_stack_on_release(void* data) {
+  (void)data;
+  destroy_from_release_ = strata_destroy(refused_stack_);
+}
+
+static void the_destroy_callback_of_a_refused_push_cannot_destroy_the_stack(void) {
+  static const strata_state bad = {"bad", 0, 0, 0, 0, 0, 0, 0, 0, destroy_stack_on_release,
+                                   0x30u /* not a modality */};
+  CHECK_INT(strata_create(&refused_stack_, NULL, NULL), STRATA_OK);
+  CHECK_INT(strata_push(refused_stack_, &bad, NULL), STRATA_E_BAD_ARGUMENT);
+  CHECK_INT(destroy_from_release_, STRATA_E_REENTRANT);
+  CHECK_AFFIXES(strata_last_error(refused_stack_), "strata: ", "with an invalid modality");
+  CHECK_INT(strata_destroy(refused_stack_), STRATA_OK);
+}
+
 static void result_codes_have_descriptions(void) {
   static const int codes[] = {STRATA_OK,           STRATA_E_EMPTY_STACK,      STRATA_E_REENTRANT,
                               STRATA_E_NULL_STATE, STRATA_E_BORROWED_TWICE,   STRATA_E_NOT_FOUND,
@@ -414,6 +433,8 @@ int main(void) {
       {"create_checks_its_arguments", create_checks_its_arguments},
       {"the_last_error_stays_until_the_next_failure", the_last_error_stays_until_the_next_failure},
       {"result_codes_have_descriptions", result_codes_have_descriptions},
+      {"the_destroy_callback_of_a_refused_push_cannot_destroy_the_stack",
+       the_destroy_callback_of_a_refused_push_cannot_destroy_the_stack},
   };
   recorder_init(&log_);
   return run_tests(tests, sizeof tests / sizeof tests[0]);
