@@ -103,7 +103,14 @@ public:
       std::abort();
     }
     activity_ = activity::destroying;
-    pop_down_to(0);
+    // Everything leaves. The committed states are told `pop` where they stand rather than moved
+    // to retiring_, which could need memory that a destructor cannot fail to get.
+    pop_down_to(committed_prefix_);
+    for (std::size_t depth = committed_prefix_; depth-- > 0;) {
+      teardown_staged_ = depth;
+      notify(step::pop, staged_[depth], depth);
+    }
+    teardown_staged_ = 0;
     while (step_towards_staged()) {
     }
   }
@@ -461,6 +468,12 @@ private:
   // next exit and the next unstaged entry are both O(1) at either end.
 
   [[nodiscard]] std::size_t retiring_count() const { return retiring_.size() - retiring_head_; }
+  // During destruction the committed states are unstaged one by one, though they stay where
+  // they are (see ~stack).
+  [[nodiscard]] std::size_t staged_size() const {
+    return activity_ == activity::destroying && teardown_staged_ < staged_.size() ? teardown_staged_
+                                                                                  : staged_.size();
+  }
   [[nodiscard]] std::size_t committed_size() const { return committed_prefix_ + retiring_count(); }
   [[nodiscard]] const entry& committed_at(std::size_t depth) const {
     return depth < committed_prefix_
@@ -493,7 +506,8 @@ private:
   // have made requests. The order of the checks is the specification in docs/semantics.md.
   bool step_towards_staged() {
     const bool has_top = committed_size() > 0;
-    const bool must_retreat = retiring_count() > 0;
+    const bool must_retreat =
+        retiring_count() > 0 || (has_top && activity_ == activity::destroying);
     const bool can_advance = !must_retreat && committed_prefix_ < staged_.size();
     if (has_top && committed_top().paused) {
       // A revealed state is resumed, unless coalescing skips the resume because the commit
@@ -576,12 +590,12 @@ private:
       const entry& leaving = committed_top();
       if (leaving.ops->exit != nullptr) {
         // A state whose exit throws has still left: it is destroyed, its on_exit is not run.
-        detail::on_unwind finish{[this] { release(take_retiring_top()); }};
+        detail::on_unwind finish{[this] { release(take_committed_top()); }};
         run_hook(leaving.ops->exit, leaving.object, "exit");
         finish.dismiss();
       }
     }
-    entry left = take_retiring_top();
+    entry left = take_committed_top();
     detail::at_scope_exit destroy{[&] { release(left); }};
     if (left.on_exit != nullptr) {
       left.on_exit->run(left.on_exit, *context_, left.object);
@@ -1100,6 +1114,8 @@ private:
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   const char* hook_running_ = nullptr;
   bool observing_ = false; // the observer is running
+  // How many committed states the destructor has not unstaged yet; see staged_size().
+  std::size_t teardown_staged_ = static_cast<std::size_t>(-1);
   std::size_t transitions_ = 0;
   std::array<push_record, 8> recent_pushes_{};
   std::size_t recent_push_count_ = 0;

@@ -53,7 +53,7 @@ public:
       , side_(side) {}
 
   [[nodiscard]] std::size_t size() const {
-    return side_ == which::committed ? owner_->committed_size() : owner_->staged_.size();
+    return side_ == which::committed ? owner_->committed_size() : owner_->staged_size();
   }
   [[nodiscard]] bool empty() const { return size() == 0; }
 
