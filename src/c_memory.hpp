@@ -25,3 +25,31 @@ private:
 };
 
 } // namespace strata::capi
+
+#include <strata/detail/block_pool.hpp>
+
+namespace strata::capi {
+
+// The names a C stack copies, recycled by size class like the core's own states. (libstdc++ 12's
+// std::pmr::unsynchronized_pool_resource crashes on the allocation that follows one whose
+// upstream failed, which a C allocator may well do.)
+class name_pool final : public std::pmr::memory_resource {
+public:
+  explicit name_pool(std::pmr::memory_resource* upstream)
+      : pool_(upstream) {}
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    return pool_.allocate(bytes, alignment);
+  }
+  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+    pool_.deallocate(memory, bytes, alignment);
+  }
+  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+
+  detail::block_pool pool_;
+};
+
+} // namespace strata::capi

@@ -102,7 +102,7 @@ private:
   static strata::options core_options(const strata_options* options, strata_stack& owner);
 
   strata::capi::c_memory memory_;
-  std::pmr::unsynchronized_pool_resource names_;
+  strata::capi::name_pool names_;
   strata::capi::c_context context_;
   strata_observer_fn observer_ = nullptr;
   void* observer_user_ = nullptr;
