@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# CI step: the benchmarks build in Release and each one runs once, briefly, to prove it works.
+# No timing is judged here (bench/run does that, and never in CI): only a binary that fails
+# fails the step.
+source "$(dirname "$0")/../lib.sh"
+
+build=build-bench-ci
+ci_section "build in Release ($build)"
+ci_configure "$build" -DCMAKE_BUILD_TYPE=Release -DSTRATA_BUILD_BENCHMARKS=ON \
+  -DSTRATA_BUILD_TESTS=OFF -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_DEMO=OFF \
+  -DSTRATA_BUILD_FUZZERS=OFF -DSTRATA_BUILD_C_API=OFF >/dev/null
+cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_count \
+  strata_bench_memory strata_bench_compile_time
+bin=$build/bench
+
+ci_section "S1-S5: every benchmark once"
+"$bin/strata_bench" --benchmark_min_time=0.001 --benchmark_repetitions=1 \
+  --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
+
+ci_section "instruction counter: every scenario on every subject, small sizes, no valgrind"
+for scenario_size in "S1 8" "S2 4" "S3 100" "S4 100"; do
+  read -r scenario size <<<"$scenario_size"
+  for subject in strata hand_loop linked_chain pending_list array_manager; do
+    "$bin/strata_bench_count" "$scenario" "$subject" "$size" 2 2 >/dev/null
+  done
+done
+echo "20 runs of strata_bench_count"
+
+ci_section "S5 and S6 memory"
+"$bin/strata_bench_memory" >/dev/null
+echo "strata_bench_memory ran"
+
+ci_section "bench/run parses"
+python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' bench/run
+echo "bench/run is valid Python"

@@ -1,0 +1,20 @@
+// bench/scenarios/main.cpp: strata_bench, the timed scenarios S1-S5 on strata and every baseline.
+// Takes Google Benchmark's flags; bench/run passes the ones it needs.
+#include <benchmark/benchmark.h>
+
+#include "scenarios.hpp"
+
+int main(int argc, char** argv) {
+  bench::register_s1_frame();
+  bench::register_s2_churn();
+  bench::register_s3_bulk_push();
+  bench::register_s4_deep_pop();
+  bench::register_s5_many_stacks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+    return 1;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

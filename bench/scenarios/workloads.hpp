@@ -1,0 +1,153 @@
+// bench/scenarios/workloads.hpp: the measured work of scenarios S1 to S5, written once for every
+// subject and shared by the timed benchmarks and the instruction counter. A workload is built
+// from one size (a depth, k, or a count of stacks) and does its setup and warm-up then; run() is
+// the measured work and units() how many of the scenario's unit one run is (states called,
+// cycles, states pushed, pops, stacks). A workload whose run() changes the stack also has
+// reset(), which undoes it off the clock.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+
+#include "../hook_body.hpp"
+#include "../subject.hpp"
+
+namespace bench {
+
+template <class W>
+concept resettable = requires(W& w) {
+  w.reset();
+};
+
+// S1: one update pass over a stack `depth` states deep; a unit is one state called.
+template <subject S>
+class frame_pass {
+public:
+  explicit frame_pass(std::size_t depth)
+      : stack_(depth) {
+    grow_to(stack_, depth);
+    const std::uint64_t before = hook_calls;
+    run(); // the first pass may build what the next ones reuse
+    calls_ = hook_calls - before;
+  }
+
+  void run() { stack_.update(frame_dt); }
+  [[nodiscard]] std::size_t units() const { return calls_; }
+
+private:
+  S stack_;
+  std::size_t calls_ = 0;
+};
+
+// S2: a pause state pushed over a stack `depth` deep, committed, popped, committed again (pause,
+// enter, exit, resume where the design has them); a unit is one such cycle.
+template <subject S>
+class churn_cycle {
+public:
+  explicit churn_cycle(std::size_t depth)
+      : stack_(depth + 1) {
+    grow_to(stack_, depth);
+    for (int i = 0; i < warm_up_cycles; ++i) {
+      run();
+    }
+  }
+
+  void run() {
+    stack_.push();
+    stack_.commit();
+    stack_.pop();
+    stack_.commit();
+  }
+  [[nodiscard]] static std::size_t units() { return 1; }
+
+private:
+  static constexpr int warm_up_cycles = 64;
+  S stack_;
+};
+
+// S3: k states pushed in one frame, then one commit; a unit is one state pushed.
+template <subject S>
+class bulk_push {
+public:
+  explicit bulk_push(std::size_t k)
+      : stack_(k)
+      , k_(k) {
+    run();
+    reset();
+  }
+
+  void run() {
+    for (std::size_t i = 0; i < k_; ++i) {
+      stack_.push();
+    }
+    stack_.commit();
+  }
+  void reset() {
+    for (std::size_t i = 0; i < k_; ++i) {
+      stack_.pop();
+    }
+    stack_.commit();
+  }
+  [[nodiscard]] std::size_t units() const { return k_; }
+
+private:
+  S stack_;
+  std::size_t k_;
+};
+
+// S4: pops from a stack `depth` deep, each followed by a commit; a unit is one pop. A run pops a
+// tenth of the stack, so that one clock reading covers enough pops even for the fastest
+// design, while the depth stays within 10% of the scenario's.
+template <subject S>
+class deep_pop {
+public:
+  explicit deep_pop(std::size_t depth)
+      : stack_(depth)
+      , pops_(depth / 10 > 0 ? depth / 10 : 1) {
+    grow_to(stack_, depth);
+    run();
+    reset();
+  }
+
+  void run() {
+    for (std::size_t i = 0; i < pops_; ++i) {
+      stack_.pop();
+      stack_.commit();
+    }
+  }
+  void reset() { grow_to(stack_, pops_); }
+  [[nodiscard]] std::size_t units() const { return pops_; }
+
+private:
+  S stack_;
+  std::size_t pops_;
+};
+
+// S5: `count` stacks 4 deep, as a server hosting one per match; a run steps each once (its
+// update pass, then a commit with nothing to do); a unit is one stack stepped.
+template <subject S>
+class many_stacks {
+public:
+  static constexpr std::size_t depth = 4;
+
+  explicit many_stacks(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      grow_to(stacks_.emplace_back(depth), depth);
+    }
+    run();
+  }
+
+  void run() {
+    for (S& stack : stacks_) {
+      stack.update(frame_dt);
+      stack.commit();
+    }
+  }
+  [[nodiscard]] std::size_t units() const { return stacks_.size(); }
+
+private:
+  std::deque<S> stacks_; // a deque builds in place: strata::stack cannot move
+};
+
+} // namespace bench
