@@ -1,0 +1,400 @@
+// fuzz/c_api_fuzzer.cpp: strata_fuzz_c_api, a libFuzzer target for the C API (strata.h). Its
+// input is a program of C calls with arbitrary arguments (NULL stacks, NULL and odd names, bad
+// depths and views, invalid modalities, huge limits, too many items) made from outside and from
+// inside every callback, including the destroy callback of a state's data. It checks that each
+// call returns success or the documented error code, and that once the stack is destroyed every
+// block of the counting allocator and every pushed datum has been released.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <strata/strata.h>
+
+#include "support/model_decode.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const char* what, int code) {
+  std::fprintf(stderr, "strata_fuzz_c_api: %s (result %d)\n", what, code);
+  std::abort();
+}
+
+void check(bool holds, const char* what, int code = 0) {
+  if (!holds) {
+    fail(what, code);
+  }
+}
+
+bool documented(int code) {
+  return (code <= STRATA_OK && code >= STRATA_E_DEPTH_LIMIT) ||
+         (code <= STRATA_E_NULL_STACK && code >= STRATA_E_EXCEPTION);
+}
+
+// Counts the blocks and bytes a stack holds, and runs out of memory after the number of
+// allocations the input chooses, so the out-of-memory paths are fuzzed too.
+struct counting_allocator {
+  std::size_t blocks = 0;
+  std::size_t bytes = 0;
+  std::size_t made = 0;
+  std::size_t fail_after = SIZE_MAX;
+};
+
+void* allocate(void* user, std::size_t size) {
+  auto& counter = *static_cast<counting_allocator*>(user);
+  if (counter.made == counter.fail_after) {
+    return nullptr;
+  }
+  ++counter.made;
+  void* memory = std::malloc(size);
+  if (memory != nullptr) {
+    ++counter.blocks;
+    counter.bytes += size;
+  }
+  return memory;
+}
+
+void deallocate(void* user, void* memory, std::size_t size) {
+  auto& counter = *static_cast<counting_allocator*>(user);
+  check(counter.blocks > 0 && counter.bytes >= size, "deallocate of a block never allocated");
+  --counter.blocks;
+  counter.bytes -= size;
+  std::free(memory);
+}
+
+// The data of a pushed state: counted, so a datum released twice or never is caught.
+struct datum {
+  std::uint32_t magic = 0x5742a7a;
+};
+
+// What every callback can reach: the stack (the destroy callback gets only its datum) and the
+// rest of the input.
+struct fuzz_run {
+  strata_model::byte_source* input = nullptr;
+  strata_stack* stack = nullptr;
+  std::size_t live_data = 0;
+  int nesting = 0;     // callbacks running inside one another
+  bool inside = false; // inside a callback of the stack (or its destruction)
+  // The operation under way was made with a NULL stack: the data it releases is released outside
+  // any call of the stack, where every call is legal.
+  bool null_stack_call = false;
+};
+
+fuzz_run* run = nullptr;
+
+// Where calls are made from: outside any call of the stack, from one of its callbacks, or from
+// the destroy callback of a datum, which makes requests, settings and queries only (passes,
+// commits and strata_destroy from there are left out for now: see the open report on issue 6).
+enum class reach { outside, callback, requests };
+
+void act(reach from);
+void act_on(strata_model::byte_source& input, strata_stack* stack, reach from);
+
+// The body of every callback: a few calls, read from the input.
+void callback_body(reach from) {
+  if (run->nesting >= 4) {
+    return; // destroy callbacks may nest through requests; a bound keeps the recursion small
+  }
+  ++run->nesting;
+  const bool was_inside = run->inside;
+  run->inside = was_inside || from != reach::outside;
+  for (std::uint32_t n = run->input->below(4); n > 0; --n) {
+    act(from);
+  }
+  run->inside = was_inside;
+  --run->nesting;
+}
+
+void on_hook(strata_stack* stack, void* /*env*/, void* /*data*/) {
+  check(stack == run->stack, "a callback got another stack");
+  callback_body(reach::callback);
+}
+
+void on_tick(strata_stack* stack, void* env, void* data, double /*dt*/) {
+  on_hook(stack, env, data);
+}
+
+int on_event(strata_stack* stack, void* env, void* data, const void* /*event*/) {
+  on_hook(stack, env, data);
+  return static_cast<int>(run->input->below(2));
+}
+
+void on_destroy(void* data) {
+  auto* released = static_cast<datum*>(data);
+  check(released->magic == 0x5742a7a, "destroy callback got a datum twice or a foreign one");
+  check(run->live_data > 0, "more data released than pushed");
+  released->magic = 0;
+  delete released;
+  --run->live_data;
+  // A push made with a NULL stack releases its data outside any call of the stack.
+  callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::requests);
+}
+
+void on_observe(strata_stack* stack, void* /*user*/, int step, const char* name,
+                std::size_t /*depth*/) {
+  check(stack == run->stack, "the observer got another stack");
+  check(step >= STRATA_STEP_PUSH && step <= STRATA_STEP_RESUME, "unknown observer step", step);
+  check(name != nullptr, "the observer got a NULL name");
+  callback_body(reach::callback);
+}
+
+int on_match(void* /*user*/, const strata_entry* entry) {
+  check(entry != nullptr && entry->name != nullptr, "pop_until_match got a bad entry");
+  return static_cast<int>(run->input->below(3) == 0);
+}
+
+// Kinds of state: every callback, none, or some; with odd names and modalities.
+const std::string long_name(300, 'n');
+const std::array<strata_state, 5> kinds{{
+    {"full", on_hook, on_hook, on_hook, on_hook, on_tick, on_tick, on_hook, on_event, on_destroy,
+     0},
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
+    {"", on_hook, nullptr, nullptr, on_hook, on_tick, nullptr, nullptr, nullptr, on_destroy,
+     STRATA_TRANSPARENT},
+    {"\xff\xfe odd", nullptr, on_hook, on_hook, nullptr, nullptr, on_tick, on_hook, on_event,
+     on_destroy, STRATA_OPAQUE},
+    {"bad-modality", on_hook, on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+     on_destroy, 0x30u},
+}};
+
+const char* pick_name(std::uint32_t choice) {
+  switch (choice % 7) {
+  case 0: return nullptr;
+  case 1: return "";
+  case 2: return "full";
+  case 3: return "state";
+  case 4: return "\xff\xfe odd";
+  case 5: return long_name.c_str();
+  default: return "absent";
+  }
+}
+
+std::size_t pick_size(strata_model::byte_source& input) {
+  switch (input.below(6)) {
+  case 0: return 0;
+  case 1: return 1;
+  case 2: return input.below(8);
+  case 3: return SIZE_MAX;
+  case 4: return SIZE_MAX / 2 + 1;
+  default: return 2 + input.below(40);
+  }
+}
+
+unsigned pick_modality(strata_model::byte_source& input) {
+  return input.below(2) == 0 ? 0U : input.below(64);
+}
+
+// The stack a call gets: usually the live one, sometimes NULL.
+strata_stack* pick_stack() {
+  return run->input->below(16) == 0 ? nullptr : run->stack;
+}
+
+// An item whose datum belongs to the push from now on, as the API says.
+strata_item make_item(strata_model::byte_source& input) {
+  strata_item item{};
+  const std::uint32_t kind = input.below(kinds.size() + 1);
+  item.state = kind < kinds.size() ? &kinds[kind] : nullptr;
+  if (item.state != nullptr && item.state->destroy != nullptr) {
+    item.data = new datum;
+    ++run->live_data;
+  }
+  item.name = input.below(2) == 0 ? nullptr : pick_name(input.below(7));
+  item.modality = pick_modality(input);
+  return item;
+}
+
+// Checks a result against the documented codes, and what the stack reports after a failure.
+void expect(int code, strata_stack* stack, const char* what) {
+  check(documented(code), what, code);
+  check(stack != nullptr || code != STRATA_OK, what, code);
+}
+
+// Calls that only callbacks' absence allows: commit, the passes, frames, destruction.
+void expect_refused_inside(int code, strata_stack* stack, const char* what) {
+  expect(code, stack, what);
+  if (run->inside && stack != nullptr) {
+    check(code == STRATA_E_REENTRANT, what, code);
+  }
+}
+
+void check_queries(strata_model::byte_source& input) {
+  strata_stack* stack = pick_stack();
+  const int view = static_cast<int>(input.below(4)) - 1; // -1 and 2 are invalid views
+  const std::size_t depth = pick_size(input);
+  strata_entry entry{};
+  const int at = strata_entry_at(stack, view, depth, input.below(4) == 0 ? nullptr : &entry);
+  expect(at, stack, "strata_entry_at");
+  const std::size_t size =
+      view == STRATA_COMMITTED ? strata_size(stack) : strata_staged_size(stack);
+  if (at == STRATA_OK) {
+    check(depth < size && entry.name != nullptr && entry.depth == depth, "strata_entry_at");
+  }
+  expect(
+      strata_find(stack, view, pick_name(input.below(7)), input.below(2) == 0 ? nullptr : &entry),
+      stack, "strata_find");
+  std::array<char, 16> buffer{};
+  const std::size_t room = input.below(static_cast<std::uint32_t>(buffer.size()) + 1);
+  const int length = strata_describe(stack, room == 0 ? nullptr : buffer.data(), room);
+  if (length >= 0 && room > 0) {
+    check(std::strlen(buffer.data()) ==
+              std::min<std::size_t>(static_cast<std::size_t>(length), room - 1),
+          "strata_describe cut its text wrong", length);
+  }
+  (void)strata_pending(stack);
+  (void)strata_top_name(stack);
+  check(strata_last_error(stack) != nullptr, "strata_last_error returned NULL");
+  expect(strata_last_error_code(stack), stack == nullptr ? run->stack : stack, "last_error_code");
+  check(strata_error_string(static_cast<int>(input.below(256)) - 128) != nullptr, "error string");
+  check(strata_step_name(static_cast<int>(input.below(10)) - 1) != nullptr, "step name");
+  strata_options options{};
+  expect(strata_get_options(stack, input.below(4) == 0 ? nullptr : &options), stack,
+         "strata_get_options");
+}
+
+// Operation numbers: 0-10 requests, 11-17 commit, passes and frames, 18-22 settings, queries and
+// the observer, 23 destruction (from callbacks only: from outside it ends the run).
+std::uint32_t pick_operation(strata_model::byte_source& input, reach from) {
+  switch (from) {
+  case reach::outside: return input.below(23);
+  case reach::callback: return input.below(24);
+  case reach::requests: break;
+  }
+  const std::uint32_t operation = input.below(16);
+  return operation < 11 ? operation : operation + 7;
+}
+
+void act(reach from) {
+  strata_model::byte_source& input = *run->input;
+  if (input.exhausted()) {
+    return;
+  }
+  strata_stack* stack = pick_stack();
+  const bool outer_null_stack_call = run->null_stack_call;
+  run->null_stack_call = stack == nullptr;
+  act_on(input, stack, from);
+  run->null_stack_call = outer_null_stack_call;
+}
+
+void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
+  switch (pick_operation(input, from)) {
+  case 0:
+  case 1: {
+    const strata_item item = make_item(input);
+    expect(strata_push(stack, item.state, item.data), stack, "strata_push");
+    break;
+  }
+  case 2: {
+    if (input.below(8) == 0) {
+      expect(strata_push_item(stack, nullptr), stack, "strata_push_item");
+      break;
+    }
+    const strata_item item = make_item(input);
+    expect(strata_push_item(stack, &item), stack, "strata_push_item");
+    break;
+  }
+  case 3: {
+    std::array<strata_item, STRATA_PUSH_SEVERAL_MAX + 4> items{};
+    const std::size_t count = input.below(static_cast<std::uint32_t>(items.size()) + 1);
+    for (std::size_t i = 0; i < count; ++i) {
+      items[i] = make_item(input);
+    }
+    expect(strata_push_several(stack, items.data(), count), stack, "strata_push_several");
+    break;
+  }
+  case 4: {
+    const strata_item item = make_item(input);
+    expect(input.below(2) == 0 ? strata_replace(stack, item.state, item.data)
+                               : strata_replace_item(stack, &item),
+           stack, "strata_replace");
+    break;
+  }
+  case 5:
+  case 6: expect(strata_pop(stack), stack, "strata_pop"); break;
+  case 7: expect(strata_clear(stack), stack, "strata_clear"); break;
+  case 8: expect(strata_pop_until(stack, pick_name(input.below(7))), stack, "pop_until"); break;
+  case 9:
+    expect(strata_pop_until_match(stack, input.below(4) == 0 ? nullptr : on_match, nullptr), stack,
+           "pop_until_match");
+    break;
+  case 10: expect(strata_pop_to(stack, pick_size(input)), stack, "strata_pop_to"); break;
+  case 11:
+  case 12: expect_refused_inside(strata_commit(stack), stack, "strata_commit"); break;
+  case 13: expect_refused_inside(strata_update(stack, 0.016), stack, "strata_update"); break;
+  case 14: expect_refused_inside(strata_draw(stack), stack, "strata_draw"); break;
+  case 15: {
+    const int consumed = strata_handle(stack, &input);
+    check(consumed == 0 || consumed == 1 || documented(consumed), "strata_handle", consumed);
+    if (run->inside && stack != nullptr) {
+      check(consumed == STRATA_E_REENTRANT, "strata_handle inside a callback", consumed);
+    }
+    break;
+  }
+  case 16: expect_refused_inside(strata_frame(stack, 0.016), stack, "strata_frame"); break;
+  case 17: {
+    const std::array<const void*, 3> events{&input, nullptr, &input};
+    const std::size_t count = input.below(4);
+    expect_refused_inside(
+        strata_frame_events(stack, 0.016, count == 0 ? nullptr : events.data(), count), stack,
+        "strata_frame_events");
+    break;
+  }
+  case 18:
+    expect(strata_set_coalesced(stack, static_cast<int>(input.below(3))), stack, "coalesced");
+    break;
+  case 19: expect(strata_set_max_transitions(stack, pick_size(input)), stack, "transitions"); break;
+  case 20: expect(strata_set_max_depth(stack, pick_size(input)), stack, "max_depth"); break;
+  case 21: check_queries(input); break;
+  case 22:
+    expect(strata_set_observer(stack, input.below(2) == 0 ? nullptr : on_observe, nullptr), stack,
+           "strata_set_observer");
+    break;
+  default:
+    // Destroying the stack from inside one of its callbacks: refused.
+    expect_refused_inside(strata_destroy(stack), stack, "strata_destroy inside a callback");
+    break;
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  strata_model::byte_source input(data, size);
+  fuzz_run state;
+  state.input = &input;
+  run = &state;
+
+  counting_allocator counter;
+  const strata_allocator allocator{allocate, deallocate, &counter};
+  strata_options options{};
+  options.allocator = &allocator;
+  options.coalesced = static_cast<int>(input.below(2));
+  options.max_transitions = input.below(3) == 0 ? pick_size(input) : 0;
+  options.max_depth = input.below(3) == 0 ? pick_size(input) : 0;
+
+  const bool default_memory = input.below(32) == 0;
+  const int made = strata_create(&state.stack, &counter, default_memory ? nullptr : &options);
+  check(made == STRATA_OK && state.stack != nullptr, "strata_create", made);
+  check(strata_create(nullptr, nullptr, nullptr) == STRATA_E_BAD_ARGUMENT, "strata_create NULL");
+  check(default_memory || counter.blocks > 0, "the stack did not come from its allocator");
+  if (input.below(4) == 0) {
+    counter.fail_after = SIZE_MAX;
+    (void)input.below(64);
+  }
+  while (!input.exhausted()) {
+    act(reach::outside);
+  }
+  check(!state.inside, "a callback did not return");
+  state.inside = true; // destroy callbacks run inside the stack's destruction
+  const int destroyed = strata_destroy(state.stack);
+  check(destroyed == STRATA_OK, "strata_destroy", destroyed);
+  check(counter.blocks == 0 && counter.bytes == 0, "blocks left after strata_destroy",
+        static_cast<int>(counter.blocks));
+  check(state.live_data == 0, "data not released after strata_destroy",
+        static_cast<int>(state.live_data));
+  run = nullptr;
+  return 0;
+}
