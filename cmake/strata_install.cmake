@@ -1,18 +1,27 @@
-# Install rules and the CMake package, so consumers can find_package(strata CONFIG).
-include(GNUInstallDirs)
+# Install rules and the CMake package, so that consumers can find_package(strata CONFIG) and link
+# strata::strata. Included after every part was added: a part that installs a library into the
+# export set `strata-targets` (the C API, strata::c) joins the same package.
 include(CMakePackageConfigHelpers)
+
+set(strata_package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/strata)
 
 install(TARGETS strata EXPORT strata-targets)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/strata DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
-install(EXPORT strata-targets NAMESPACE strata:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/strata)
+install(EXPORT strata-targets NAMESPACE strata:: DESTINATION ${strata_package_dir})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/strata-config.cmake.in
   ${PROJECT_BINARY_DIR}/strata-config.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/strata)
-# A header-only library is the same for every architecture.
+  INSTALL_DESTINATION ${strata_package_dir})
+
+# Headers alone fit every architecture; a compiled C API ties the package to this one.
+set(strata_arch_independent ARCH_INDEPENDENT)
+if(TARGET strata::c)
+  set(strata_arch_independent "")
+endif()
+# 0.x releases may break the API at every minor version.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/strata-config-version.cmake
-  COMPATIBILITY SameMinorVersion ARCH_INDEPENDENT)
+  COMPATIBILITY SameMinorVersion ${strata_arch_independent})
 install(FILES ${PROJECT_BINARY_DIR}/strata-config.cmake
               ${PROJECT_BINARY_DIR}/strata-config-version.cmake
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/strata)
+        DESTINATION ${strata_package_dir})

@@ -1,0 +1,32 @@
+# shellcheck shell=bash
+# Shared by the CI steps: `source "$(dirname "$0")/../lib.sh"` at the top of a step. Puts the
+# step in the repository root with strict bash, and gives the usual configure/build/test calls
+# with CI's parallelism (2 cores) so that steps do not each spell them out.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+ci_jobs=2
+
+# ci_section <title>: a sub-heading inside a step's output.
+ci_section() { printf '\n---- %s\n' "$*"; }
+
+# ci_configure <build-dir> [cmake args...]: configures the whole tree, with Ninja when present.
+ci_configure() {
+  local dir=$1
+  shift
+  local generator=()
+  if command -v ninja >/dev/null; then
+    generator=(-G Ninja)
+  fi
+  cmake -S . -B "$dir" "${generator[@]}" "$@"
+}
+
+# ci_build <build-dir>
+ci_build() { cmake --build "$1" -j "$ci_jobs"; }
+
+# ci_test <build-dir> [ctest args...]: every selected test must run and pass.
+ci_test() {
+  local dir=$1
+  shift
+  ctest --test-dir "$dir" -j "$ci_jobs" --output-on-failure --no-tests=error "$@"
+}
