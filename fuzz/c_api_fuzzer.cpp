@@ -86,10 +86,8 @@ struct fuzz_run {
 
 fuzz_run* run = nullptr;
 
-// Where calls are made from: outside any call of the stack, from one of its callbacks, or from
-// the destroy callback of a datum, which makes requests, settings and queries only (passes,
-// commits and strata_destroy from there are left out for now: see the open report on issue 6).
-enum class reach { outside, callback, requests };
+// Where calls are made from: outside any call of the stack, or from one of its callbacks.
+enum class reach { outside, callback };
 
 void act(reach from);
 void act_on(strata_model::byte_source& input, strata_stack* stack, reach from);
@@ -101,7 +99,7 @@ void callback_body(reach from) {
   }
   ++run->nesting;
   const bool was_inside = run->inside;
-  run->inside = was_inside || from != reach::outside;
+  run->inside = was_inside || from == reach::callback;
   for (std::uint32_t n = run->input->below(4); n > 0; --n) {
     act(from);
   }
@@ -131,7 +129,7 @@ void on_destroy(void* data) {
   delete released;
   --run->live_data;
   // A push made with a NULL stack releases its data outside any call of the stack.
-  callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::requests);
+  callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::callback);
 }
 
 void on_observe(strata_stack* stack, void* /*user*/, int step, const char* name,
@@ -258,13 +256,7 @@ void check_queries(strata_model::byte_source& input) {
 // Operation numbers: 0-10 requests, 11-17 commit, passes and frames, 18-22 settings, queries and
 // the observer, 23 destruction (from callbacks only: from outside it ends the run).
 std::uint32_t pick_operation(strata_model::byte_source& input, reach from) {
-  switch (from) {
-  case reach::outside: return input.below(23);
-  case reach::callback: return input.below(24);
-  case reach::requests: break;
-  }
-  const std::uint32_t operation = input.below(16);
-  return operation < 11 ? operation : operation + 7;
+  return input.below(from == reach::outside ? 23 : 24);
 }
 
 void act(reach from) {
@@ -381,8 +373,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(strata_create(nullptr, nullptr, nullptr) == STRATA_E_BAD_ARGUMENT, "strata_create NULL");
   check(default_memory || counter.blocks > 0, "the stack did not come from its allocator");
   if (input.below(4) == 0) {
-    counter.fail_after = SIZE_MAX;
-    (void)input.below(64);
+    counter.fail_after = counter.made + input.below(64);
   }
   while (!input.exhausted()) {
     act(reach::outside);

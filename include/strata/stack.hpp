@@ -166,7 +166,7 @@ public:
         release(batch[next]);
       }
     }};
-    if (!prepare_last_first(batch, prepared, std::forward<Items>(items)...)) {
+    if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
       return;
     }
     staged_.reserve(staged_.size() + sizeof...(Items));
@@ -634,8 +634,18 @@ private:
 
   // Leaves the staged stack equal to the committed one, so a runaway commit does not resume.
   void drop_pending_requests() {
-    drop_staged_above(committed_prefix_);
-    staged_.reserve(staged_.size() + retiring_count());
+    // Nothing of the user's runs until the stack is whole again: the dropped states are taken
+    // out first and destroyed last, since their destructors may make requests.
+    std::pmr::vector<entry> dropped(staged_.begin() +
+                                        static_cast<std::ptrdiff_t>(committed_prefix_),
+                                    staged_.end(), options_.memory);
+    staged_.reserve(committed_prefix_ + retiring_count());
+    detail::at_scope_exit destroy{[&] {
+      for (auto e = dropped.rbegin(); e != dropped.rend(); ++e) {
+        release(*e);
+      }
+    }};
+    staged_.resize(committed_prefix_);
     while (retiring_count() > 0) {
       staged_.push_back(retiring_.back());
       retiring_.pop_back();
@@ -837,14 +847,13 @@ private:
     return stage(e);
   }
 
-  template <std::size_t N>
-  bool prepare_last_first(std::array<entry, N>& /*batch*/, std::size_t& /*prepared*/) {
-    return true;
-  }
+  bool prepare_last_first(std::span<entry> /*batch*/, std::size_t& /*prepared*/) { return true; }
 
   // Fills batch[prepared...] with the items, last first; stops at the first that fails.
-  template <std::size_t N, class First, class... Rest>
-  bool prepare_last_first(std::array<entry, N>& batch, std::size_t& prepared, First&& first,
+  // The batch is a span, not the caller's std::array: one instantiation per item list instead
+  // of one per size, which also keeps g++ 12 from a false -Warray-bounds at -O2.
+  template <class First, class... Rest>
+  bool prepare_last_first(std::span<entry> batch, std::size_t& prepared, First&& first,
                           Rest&&... rest) {
     if (!prepare_last_first(batch, prepared, std::forward<Rest>(rest)...)) {
       return false;
@@ -881,15 +890,6 @@ private:
     detail::at_scope_exit destroy{[&] { release(e); }};
     notify(step::pop, e, depth);
     notify(step::discard, e, depth);
-  }
-
-  // Quiet and unconditional: used to roll back, where hooks and observers must not run.
-  void drop_staged_above(std::size_t depth) {
-    while (staged_.size() > depth) {
-      entry e = staged_.back();
-      staged_.pop_back();
-      release(e);
-    }
   }
 
   void pop_down_to(std::size_t depth) {
