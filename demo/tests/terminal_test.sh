@@ -95,7 +95,9 @@ done
 # Ctrl-C: the demo restores the terminal (it leaves the alternate screen) and exits with 130.
 tm send-keys -t demo C-c
 tries=0
-until [ "$(tm display-message -p -t demo '#{pane_dead}')" = 1 ]; do
+# Waits for the exit status (or signal), not only for the pane's death: tmux records the status
+# a moment after it marks the pane dead.
+until [ -n "$(tm display-message -p -t demo '#{pane_dead_status}#{pane_dead_signal}')" ]; do
   tries=$((tries + 1))
   [ "$tries" -lt 150 ] || fail "Ctrl-C did not end the demo"
   sleep 0.1
