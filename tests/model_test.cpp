@@ -35,18 +35,70 @@ TEST(model, random_programs_match_the_reference_model) {
   const std::uint64_t first_seed = from_environment("STRATA_MODEL_SEED", 20'240'601);
   std::uint64_t played = 0;
   std::uint64_t programs = 0;
+  std::uint64_t aborts = 0;
   while (played < budget) {
     const std::uint64_t seed = first_seed + programs;
     const program p = random_program(seed);
-    if (!run_program(p).ok()) {
+    const run_result result = run_program(p);
+    if (!result.ok()) {
       FAIL() << failure_report(
           p, {}, "STRATA_MODEL_SEED=" + std::to_string(seed) + " STRATA_MODEL_OPS=1 reproduces it");
     }
     played += p.size();
+    aborts += result.aborts;
     ++programs;
   }
   RecordProperty("operations", std::to_string(played));
   RecordProperty("programs", std::to_string(programs));
+  RecordProperty("destructions_from_hooks", std::to_string(aborts));
+  if (can_fork && budget >= 10'000) {
+    EXPECT_GT(aborts, 0U) << "no program destroyed the stack from inside a hook";
+  }
+}
+
+// R24: destroying the stack from inside each kind of hook, and from the observer, ends the
+// program with the message the model expects (each in a child process; the run goes on).
+TEST(model, destroying_the_stack_from_every_hook_aborts_where_the_model_says) {
+  if (!can_fork) {
+    GTEST_SKIP() << "no fork() on this platform";
+  }
+  const op destroy = make_request(request_kind::destroy);
+  item see_through = state(1);
+  see_through.modality = 4; // transparent: the state below gets every pass
+  for (std::uint8_t hook = 0; hook < hook_kind_count; ++hook) {
+    SCOPED_TRACE(hook_names[hook]);
+    // a is entered, paused by b, resumed and exited; both get each pass on the way.
+    const program p{
+        arm(op_kind::arm_hook, hook, any_name, destroy),
+        push(state(0, probe_type::full)),
+        make_request(request_kind::frame, 1),
+        push(see_through),
+        make_request(request_kind::frame, 1),
+        make_request(request_kind::pop),
+        make_request(request_kind::frame, 1),
+        make_request(request_kind::clear),
+        make_request(request_kind::commit),
+    };
+    const run_result result = run_program(p);
+    EXPECT_TRUE(result.ok()) << result.failure << to_cpp(p);
+    EXPECT_EQ(result.aborts, 1U);
+  }
+  for (std::uint8_t step = 0; step < step_count; ++step) {
+    SCOPED_TRACE(strata::to_string(static_cast<strata::step>(step)));
+    const program p{
+        arm(op_kind::arm_observer, step, any_name, destroy),
+        push(state(2)),
+        make_request(request_kind::pop), // discarded before it entered
+        push(state(0)),
+        push(state(1)),
+        make_request(request_kind::commit),
+        make_request(request_kind::pop),
+        make_request(request_kind::commit),
+    };
+    const run_result result = run_program(p);
+    EXPECT_TRUE(result.ok()) << result.failure << to_cpp(p);
+    EXPECT_EQ(result.aborts, 1U);
+  }
 }
 
 // The checker itself must catch what it is there for.

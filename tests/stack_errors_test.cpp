@@ -508,6 +508,80 @@ TEST_F(errors, r23_the_transition_limit_is_per_commit) {
   }
 }
 
+// A state that runs a callback while the stack is constructing it, or destroying it.
+struct eager {
+  static constexpr std::string_view name = "eager";
+  explicit eager(const std::function<void()>& while_constructed) { while_constructed(); }
+};
+struct parting {
+  static constexpr std::string_view name = "parting";
+  explicit parting(std::function<void()> then)
+      : while_destroyed(std::move(then)) {}
+  parting(const parting&) = delete;
+  parting& operator=(const parting&) = delete;
+  ~parting() { while_destroyed(); }
+  std::function<void()> while_destroyed;
+};
+
+std::string from_inside_a_request(const std::string& inner, const std::string& outer) {
+  return "strata: " + inner + " called during " + outer + ", from code that " + outer +
+         " runs (a state's constructor, destructor or move, or a predicate)";
+}
+
+// committed: (empty)
+// requests:  push eager (its constructor pushes child)   -> errc::reentrant_call
+// A request is halfway through changing the staged stack while it constructs a state.
+TEST_F(errors, r24_a_request_from_a_constructor_that_a_request_runs) {
+  expect_error(s, errc::reentrant_call, from_inside_a_request("push()", "push()"),
+               [&] { s.push<eager>([&] { s.push<logged<"child">>(); }); });
+  // With exceptions the constructor threw, so eager was never staged; without, the refused
+  // push returned and eager was staged alone.
+  EXPECT_EQ(s.staged().size(), exceptions_on ? 0U : 1U);
+  s.clear();
+  expect_error(s, errc::reentrant_call, from_inside_a_request("commit()", "push()"),
+               [&] { s.push<eager>([&] { s.commit(); }); });
+  s.clear();
+  expect_usable();
+}
+
+// committed: a | b*
+// requests:  pop_until(a predicate that pops), pop_until(one that commits)
+//            -> errc::reentrant_call; nothing is popped
+TEST_F(errors, r24_a_request_from_a_pop_until_predicate) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  commit_setup();
+  expect_error(s, errc::reentrant_call, from_inside_a_request("pop()", "pop_until()"), [&] {
+    s.pop_until([&](const auto&) {
+      s.pop();
+      return true;
+    });
+  });
+  expect_error(s, errc::reentrant_call, from_inside_a_request("commit()", "pop_until()"), [&] {
+    s.pop_until([&](const auto&) {
+      s.commit();
+      return true;
+    });
+  });
+  EXPECT_EQ(s.staged().size(), 2U);
+  EXPECT_EQ(trace(), "");
+  expect_usable();
+}
+
+// committed: (empty)
+// requests:  push parting (its destructor pushes late), pop
+// -> the refused push throws out of a destructor, which ends the program with the message
+TEST(errors_death, r24_a_request_from_a_destructor_that_a_request_runs) {
+  const auto pop_parting = [] {
+    recorder ctx;
+    test_stack s{ctx};
+    s.push<parting>([&] { s.push<logged<"late">>(); });
+    s.pop();
+  };
+  EXPECT_DEATH(pop_parting(), "strata: push\\(\\) called during pop\\(\\), from code that "
+                              "pop\\(\\) runs");
+}
+
 // Build a stack whose state "doomed" destroys the stack from its enter, or from its update.
 void destroy_stack_from_enter() {
   recorder ctx;
@@ -531,6 +605,35 @@ TEST(errors_death, r24_destroying_the_stack_from_inside_a_hook_aborts) {
                "its hooks");
   EXPECT_DEATH(destroy_stack_from_update(),
                "strata: stack destroyed during update\\(\\); a stack must outlive its hooks");
+}
+
+// committed: (empty)
+// requests:  push eager (its constructor destroys the stack); push a (the observer destroys the
+//            stack); pop_until (the predicate destroys the stack)
+// -> the program prints where it happened and aborts
+TEST(errors_death, r24_destroying_the_stack_from_inside_a_request_aborts) {
+  const auto in = [](const std::function<void(std::optional<test_stack>&)>& misuse) {
+    return [misuse] {
+      recorder ctx;
+      std::optional<test_stack> s{std::in_place, ctx};
+      misuse(s);
+    };
+  };
+  EXPECT_DEATH(in([](std::optional<test_stack>& s) { s->push<eager>([&] { s.reset(); }); })(),
+               "strata: stack destroyed during push\\(\\); a stack must outlive its hooks");
+  EXPECT_DEATH(in([](std::optional<test_stack>& s) {
+                 s->set_observer([&](const strata::step_info&) { s.reset(); });
+                 s->push<logged<"a">>();
+               })(),
+               "strata: stack destroyed from inside the observer; a stack must outlive its hooks");
+  EXPECT_DEATH(in([](std::optional<test_stack>& s) {
+                 s->push<logged<"a">>();
+                 s->pop_until([&](const auto&) {
+                   s.reset();
+                   return true;
+                 });
+               })(),
+               "strata: stack destroyed during pop_until\\(\\); a stack must outlive its hooks");
 }
 
 #ifdef STRATA_NO_EXCEPTIONS
@@ -568,6 +671,42 @@ TEST(errors_without_exceptions, r27_a_failed_push_returns_an_inert_handle) {
       .on_exit([](logged<"a">&) { ADD_FAILURE() << "never pushed, never exits"; });
   EXPECT_EQ(reported, 1);
   EXPECT_TRUE(s.staged().empty());
+}
+
+// committed: (empty)   (the handler pushes an error screen, and commits when told to)
+// requests:  pop; then pop_to(3)
+// -> the handler runs as if the failed call had not started: its requests and commits go through
+TEST(errors_without_exceptions, r27_the_handler_may_make_requests_and_commit) {
+  recorder ctx;
+  std::optional<test_stack> s;
+  bool commit_too = false;
+  s.emplace(ctx, strata::options{.on_error = [&](const strata::error&) {
+              s->push<logged<"oops">>();
+              if (commit_too) {
+                s->commit();
+              }
+            }});
+  s->pop();
+  EXPECT_EQ(s->staged().size(), 1U);
+  s->commit();
+  EXPECT_EQ(ctx.take(), "oops.enter");
+  commit_too = true;
+  s->pop_to(3);
+  EXPECT_EQ(ctx.take(), "oops.pause, oops.enter");
+  EXPECT_EQ(s->describe(), "oops | oops*");
+}
+
+// committed: (empty)   (the handler destroys the stack)
+// requests:  pop   -> the program prints where it happened and aborts
+TEST(errors_without_exceptions_death, r27_destroying_the_stack_from_the_handler_aborts) {
+  const auto destroy_from_handler = [] {
+    recorder ctx;
+    std::optional<test_stack> s;
+    s.emplace(ctx, strata::options{.on_error = [&](const strata::error&) { s.reset(); }});
+    s->pop();
+  };
+  EXPECT_DEATH(destroy_from_handler(), "strata: stack destroyed from inside the error handler; "
+                                       "a stack must outlive its hooks");
 }
 
 // committed: (empty)   (no handler)

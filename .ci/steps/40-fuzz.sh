@@ -22,7 +22,9 @@ ci_configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=cla
   -DSTRATA_BUILD_BENCHMARKS=OFF -DSTRATA_BUILD_DEMO=OFF -DSTRATA_BUILD_C_API=ON
 cmake --build "$build" -j "$ci_jobs" --target strata_fuzz_stack strata_fuzz_c_api
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+# A small quarantine keeps the fuzzer's memory, and so the child processes that check a
+# destruction from inside a hook (tests/support/model_death.hpp), small and quick to fork.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=16
 export UBSAN_OPTIONS=print_stacktrace=1
 
 # fuzz <target> <seconds> <seed corpus>: new inputs go to a scratch folder, so the committed seed

@@ -97,7 +97,8 @@ public:
   // program, as any exception leaving a destructor does; clear() and commit() first to handle
   // exceptions from exit hooks.
   ~stack() {
-    if (activity_ != activity::idle) {
+    if (activity_ != activity::idle || observing_ || request_running_ != nullptr ||
+        in_error_handler_) {
       std::fprintf(stderr, "strata: stack destroyed %s; a stack must outlive its hooks\n",
                    where().c_str());
       std::abort();
@@ -120,7 +121,8 @@ public:
   // Constructs T in the stack's pooled storage.
   template <class T, class... Args>
   pushed<T> push(Args&&... args) requires detail::constructible_in_place<T, Args...> {
-    if (!ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
+    const request_scope scope{*this, "push()"};
+    if (!scope.admitted() || !ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
       return {};
     }
     return pushed<T>{this, stage(prepare_pooled<T>(std::forward<Args>(args)...))};
@@ -129,9 +131,9 @@ public:
   // Takes ownership of a state made elsewhere.
   template <class T>
   pushed<T> push(std::unique_ptr<T> state) {
+    const request_scope scope{*this, "push()"};
     entry e{};
-    // During destruction a request is ignored before anything about it is checked (R26).
-    if (!accepting_requests() || !prepare_adopted(std::move(state), e)) {
+    if (!scope.admitted() || !prepare_adopted(std::move(state), e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -140,9 +142,9 @@ public:
   // Uses a state that lives elsewhere (see strata::borrow).
   template <class T>
   pushed<T> push(borrowed<T> state) {
+    const request_scope scope{*this, "push()"};
     entry e{};
-    // During destruction a request is ignored before anything about it is checked (R26).
-    if (!accepting_requests() || !prepare_borrowed(state, e)) {
+    if (!scope.admitted() || !prepare_borrowed(state, e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -153,7 +155,8 @@ public:
   // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
   template <class... Items>
   void push_first_on_top(Items&&... items) requires(sizeof...(Items) > 0) {
-    if (!ready_to_grow(sizeof...(Items), {})) {
+    const request_scope scope{*this, "push_first_on_top()"};
+    if (!scope.admitted() || !ready_to_grow(sizeof...(Items), {})) {
       return;
     }
     // Every item is prepared before the first is staged, so that a failure leaves nothing behind
@@ -176,7 +179,8 @@ public:
   }
 
   void pop() {
-    if (!accepting_requests()) {
+    const request_scope scope{*this, "pop()"};
+    if (!scope.admitted()) {
       return;
     }
     if (staged_.empty()) {
@@ -189,30 +193,34 @@ public:
   // pop() then push(...) as one request: the new state is built before the old one is unstaged.
   template <class T, class... Args>
   pushed<T> replace(Args&&... args) requires detail::constructible_in_place<T, Args...> {
-    if (!ready_to_replace()) {
+    const request_scope scope{*this, "replace()"};
+    if (!scope.admitted() || !ready_to_replace()) {
       return {};
     }
     return pushed<T>{this, restage_top(prepare_pooled<T>(std::forward<Args>(args)...))};
   }
   template <class T>
   pushed<T> replace(std::unique_ptr<T> state) {
+    const request_scope scope{*this, "replace()"};
     entry e{};
-    if (!ready_to_replace() || !prepare_adopted(std::move(state), e)) {
+    if (!scope.admitted() || !ready_to_replace() || !prepare_adopted(std::move(state), e)) {
       return {};
     }
     return pushed<T>{this, restage_top(e)};
   }
   template <class T>
   pushed<T> replace(borrowed<T> state) {
+    const request_scope scope{*this, "replace()"};
     entry e{};
-    if (!ready_to_replace() || !prepare_borrowed(state, e)) {
+    if (!scope.admitted() || !ready_to_replace() || !prepare_borrowed(state, e)) {
       return {};
     }
     return pushed<T>{this, restage_top(e)};
   }
 
   void clear() {
-    if (accepting_requests()) {
+    const request_scope scope{*this, "clear()"};
+    if (scope.admitted()) {
       pop_down_to(0);
     }
   }
@@ -235,7 +243,8 @@ public:
 
   // Pops until `depth` states remain.
   void pop_to(std::size_t depth) {
-    if (!accepting_requests()) {
+    const request_scope scope{*this, "pop_to()"};
+    if (!scope.admitted()) {
       return;
     }
     if (depth > staged_.size()) {
@@ -431,6 +440,30 @@ private:
   struct push_record {
     short_name by;
     short_name pushed;
+  };
+
+  // Marks a request as running from its start to its end (see admit()); an observer's request
+  // inside it leaves the outer one marked.
+  class request_scope {
+  public:
+    request_scope(stack& owner, const char* what)
+        : owner_(owner)
+        , outer_(owner.request_running_)
+        , admitted_(owner.admit(what)) {
+      if (admitted_ && outer_ == nullptr) {
+        owner_.request_running_ = what;
+      }
+    }
+    request_scope(const request_scope&) = delete;
+    request_scope& operator=(const request_scope&) = delete;
+    ~request_scope() { owner_.request_running_ = outer_; }
+
+    [[nodiscard]] bool admitted() const { return admitted_; }
+
+  private:
+    stack& owner_;
+    const char* outer_;
+    bool admitted_;
   };
 
   class activity_scope {
@@ -688,14 +721,30 @@ private:
 
   // ---- staging ----
 
-  [[nodiscard]] bool accepting_requests() const { return activity_ != activity::destroying; }
+  // Whether a request may go ahead. During destruction a request is ignored before anything
+  // about it is checked (R26). A request may come from a hook or the observer, but not from the
+  // code another request runs (a state's constructor, destructor or move, a pop_until
+  // predicate): that request is halfway through changing the staged stack.
+  [[nodiscard]] bool admit(const char* what) {
+    if (activity_ == activity::destroying) {
+      return false;
+    }
+    if (request_running_ != nullptr && !observing_) [[unlikely]] {
+      called_from_inside_a_request(what);
+      return false;
+    }
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] void called_from_inside_a_request(const char* what) {
+    fail(errc::reentrant_call,
+         detail::join({"strata: ", what, " called during ", request_running_, ", from code that ",
+                       request_running_,
+                       " runs (a state's constructor, destructor or move, or a predicate)"}));
+  }
 
   // `name` names the pushed state for the message when only one is pushed: its own name, or for
   // a state not constructed yet, its type's.
   bool ready_to_grow(std::size_t count, std::string_view name) {
-    if (!accepting_requests()) {
-      return false;
-    }
     if (staged_.size() + count > options_.max_depth) [[unlikely]] {
       depth_limit_reached(count, name);
       return false;
@@ -718,9 +767,6 @@ private:
   }
 
   bool ready_to_replace() {
-    if (!accepting_requests()) {
-      return false;
-    }
     if (staged_.empty()) {
       fail(errc::empty_stack, "strata: replace() on an empty stack");
       return false;
@@ -900,7 +946,8 @@ private:
 
   template <class Matches>
   void pop_until_match(Matches matches, const std::string& failure) {
-    if (!accepting_requests()) {
+    const request_scope scope{*this, "pop_until()"};
+    if (!scope.admitted()) {
       return;
     }
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
@@ -1041,13 +1088,17 @@ private:
   // ---- misuse ----
 
   bool may_start(const char* what) {
-    if (activity_ == activity::idle && !observing_) [[likely]] {
+    if (activity_ == activity::idle && !observing_ && request_running_ == nullptr) [[likely]] {
       return true;
     }
     reentrant_call(what);
     return false;
   }
   [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
+    if (activity_ == activity::idle && !observing_) {
+      called_from_inside_a_request(what);
+      return;
+    }
     fail(errc::reentrant_call,
          detail::join({"strata: ", what, " called ", where(),
                        "; requests made there take effect at the ",
@@ -1055,6 +1106,9 @@ private:
   }
 
   [[nodiscard]] std::string where() const {
+    if (in_error_handler_) {
+      return "from inside the error handler";
+    }
     if (observing_ && hook_running_ == nullptr) {
       return "from inside the observer";
     }
@@ -1070,6 +1124,9 @@ private:
     case activity::destroying: return "while the stack is being destroyed";
     case activity::idle: break;
     }
+    if (request_running_ != nullptr) {
+      return detail::join({"during ", request_running_});
+    }
     return "outside any hook";
   }
 
@@ -1079,6 +1136,15 @@ private:
 #else
     const error problem(code, message);
     if (options_.on_error) {
+      // Every error is found before the failing call changes anything, so the handler may make
+      // requests and commits as if the call had not started; only destroying the stack must
+      // wait until the call has returned.
+      const char* const request = std::exchange(request_running_, nullptr);
+      const bool outer_handler = std::exchange(in_error_handler_, true);
+      detail::at_scope_exit restore{[&] {
+        request_running_ = request;
+        in_error_handler_ = outer_handler;
+      }};
       options_.on_error(problem);
       return;
     }
@@ -1113,7 +1179,9 @@ private:
   activity activity_ = activity::idle;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   const char* hook_running_ = nullptr;
-  bool observing_ = false; // the observer is running
+  const char* request_running_ = nullptr; // the outermost request under way, e.g. "pop()"
+  bool observing_ = false;                // the observer is running
+  bool in_error_handler_ = false;         // options::on_error is running (no exceptions)
   // How many committed states the destructor has not unstaged yet; see staged_size().
   std::size_t teardown_staged_ = static_cast<std::size_t>(-1);
   std::size_t transitions_ = 0;

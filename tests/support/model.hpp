@@ -291,6 +291,9 @@ public:
   [[nodiscard]] const model_entry& entry(int id) const {
     return table_[static_cast<std::size_t>(id)];
   }
+  // What the stack is doing, which the message of a destruction from inside a hook names.
+  [[nodiscard]] bool committing() const { return activity_ == activity::committing; }
+  [[nodiscard]] bool tearing_down() const { return destroying(); }
   [[nodiscard]] bool pending() const {
     return committed_ != staged_ || (!committed_.empty() && entry(committed_.back()).paused);
   }

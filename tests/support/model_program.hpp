@@ -31,6 +31,15 @@ inline constexpr std::uint8_t bare_name = 6;
 inline constexpr std::uint8_t any_name = 255;     // an arm that any state's hook fires
 inline constexpr std::uint8_t unknown_name = 254; // a name outside state_names
 
+// Destroying the stack from inside one of its hooks ends the program (R24), so the harness tries
+// it in a child process (tests/support/model_death.hpp); where there is no fork(), programs never
+// ask for it.
+#if defined(__unix__) || defined(__APPLE__)
+inline constexpr bool can_fork = true;
+#else
+inline constexpr bool can_fork = false;
+#endif
+
 inline constexpr std::array<strata::modality, 5> modalities{
     strata::modality::screen, strata::modality::opaque, strata::modality::freeze,
     strata::modality::live, strata::modality::transparent};
@@ -126,6 +135,7 @@ enum class request_kind : std::uint8_t {
   draw,
   handle,
   frame,
+  destroy, // the stack's destructor, from inside a hook or the observer: it must abort
 };
 
 // Something asked of the stack, from outside or from inside a hook or the observer.
@@ -286,6 +296,7 @@ inline std::string to_cpp(const request& r) {
   case request_kind::draw: return "s.draw();";
   case request_kind::handle: return "s.handle(input{});";
   case request_kind::frame: return "s.frame(dt, /* " + std::to_string(r.depth % 3) + " events */);";
+  case request_kind::destroy: return "s.~stack(); // in a child process, which must abort";
   }
   return "?";
 }

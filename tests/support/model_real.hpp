@@ -16,6 +16,7 @@
 #include <strata/stack.hpp>
 #include <strata/state.hpp>
 
+#include "model_death.hpp"
 #include "model_harness.hpp"
 #include "model_program.hpp"
 
@@ -233,6 +234,9 @@ private:
       stack->frame(dt, std::span<const input>(events.data(), r.depth % 3U));
       break;
     }
+    case request_kind::destroy:
+      core.trace.aborted(where_destruction_aborts([this] { std::destroy_at(stack); }));
+      break;
     }
   }
 

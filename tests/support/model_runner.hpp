@@ -31,6 +31,7 @@ struct run_result {
   std::string failure;        // empty when the two sides agreed all along
   std::size_t hook_calls = 0; // before the destructor
   std::size_t throws = 0;     // hooks that threw
+  std::size_t aborts = 0;     // destructions from inside a hook, each checked in a child process
   [[nodiscard]] bool ok() const { return failure.empty(); }
 };
 
@@ -181,6 +182,14 @@ inline run_result run_program(const program& p, const run_options& options = {})
                     actual.end())) {
       diff += detail::trace_difference(expected, actual, seen);
     }
+    const std::vector<std::string>& expected_sites = model.core.trace.abort_sites();
+    const std::vector<std::string>& actual_sites = real.w.core.trace.abort_sites();
+    if (expected_sites != actual_sites) {
+      diff += "  destroyed from a hook: model says " +
+              (expected_sites.empty() ? std::string("nothing") : expected_sites.back()) +
+              ", real " + (actual_sites.empty() ? std::string("nothing") : actual_sites.back()) +
+              "\n";
+    }
     if (real.alive()) {
       diff += detail::compare(model, real);
     } else if (real.owned_alive() != 0) {
@@ -214,6 +223,7 @@ inline run_result run_program(const program& p, const run_options& options = {})
   result.hook_calls = real.w.core.arms.hook_calls();
   result.throws = static_cast<std::size_t>(std::count_if(
       actual.begin(), actual.end(), [](const event& e) { return e.kind == event_kind::throws; }));
+  result.aborts = real.w.core.trace.abort_sites().size();
   model.destroy();
   real.destroy();
   if (agree(p.size()) && !checker.finish()) {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <strata/error.hpp>
@@ -29,6 +30,7 @@ enum class event_kind : std::uint8_t {
   caught,    // a hook's exception left the operation
   setting,   // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
   teardown,  // the stack's destructor starts
+  aborted,   // destroying the stack from a hook aborted; value: index of where, see recorder
 };
 
 struct event {
@@ -81,6 +83,7 @@ inline std::string to_string(const event& e) {
   case event_kind::setting:
     return "setting " + std::to_string(e.what) + "=" + std::to_string(e.value);
   case event_kind::teardown: return "~stack";
+  case event_kind::aborted: return "~stack aborted #" + std::to_string(e.value);
   }
   return "?";
 }
@@ -112,8 +115,15 @@ public:
     add(event_kind::setting, which, static_cast<int>(value));
   }
   void teardown() { add(event_kind::teardown, 0, 0); }
+  // `where` is what the abort message says between "stack destroyed " and ";", or what went
+  // wrong; the event refers to it by its index, and the runner compares the texts as well.
+  void aborted(std::string where) {
+    add(event_kind::aborted, 0, static_cast<int>(abort_sites_.size()));
+    abort_sites_.push_back(std::move(where));
+  }
 
   [[nodiscard]] const std::vector<event>& events() const { return events_; }
+  [[nodiscard]] const std::vector<std::string>& abort_sites() const { return abort_sites_; }
 
 private:
   void add(event_kind kind, std::uint8_t what, int value) {
@@ -121,6 +131,7 @@ private:
   }
 
   std::vector<event> events_;
+  std::vector<std::string> abort_sites_;
 };
 
 } // namespace strata_model

@@ -3,10 +3,13 @@
 // strata::stack: same ids, same arms, same harness-owned objects destroyed at the same moments.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "model.hpp"
 #include "model_harness.hpp"
@@ -49,9 +52,15 @@ public:
     request armed;
     bool escapes = false;
     if (core.arms.take_hook_request(hook, base_name, armed, escapes)) {
+      sites_.push_back({false, hook, id});
+      bool escaped = false;
       if (!escapes) {
         perform(armed, false);
-      } else if (execute(armed, false) == outcome::failed) {
+      } else {
+        escaped = execute(armed, false) == outcome::failed;
+      }
+      sites_.pop_back();
+      if (escaped) {
         // The error leaves the hook like an exception of its own (R25), and is reported where
         // the operation from outside catches it.
         core.trace.throws(hook, id);
@@ -69,7 +78,9 @@ public:
     core.trace.observed(step, name, depth);
     request armed;
     if (core.arms.take_observer_request(step, name, armed)) {
+      sites_.push_back({true, hook_kind::enter, -1});
       perform(armed, false);
+      sites_.pop_back();
     }
   }
 
@@ -100,8 +111,37 @@ private:
       return result;
     }
     case request_kind::frame: return stack_.frame(r.depth % 3U);
+    case request_kind::destroy: core.trace.aborted(destruction_site()); return outcome::ok;
     }
     return outcome::ok;
+  }
+
+  // What strata's abort message names as the place the stack was destroyed from (R24), from
+  // the hooks and observer calls under way.
+  [[nodiscard]] std::string destruction_site() const {
+    const auto commit_hook = std::find_if(sites_.rbegin(), sites_.rend(), [](const site& s) {
+      return !s.observer && is_lifecycle(s.hook);
+    });
+    const bool in_commit_hook = commit_hook != sites_.rend() && stack_.committing();
+    const bool observing =
+        std::any_of(sites_.begin(), sites_.end(), [](const site& s) { return s.observer; });
+    if (observing && !in_commit_hook) {
+      return "from inside the observer";
+    }
+    if (stack_.tearing_down()) {
+      return "while the stack is being destroyed";
+    }
+    if (in_commit_hook) {
+      return "from inside '" + std::string(state_names[stack_.entry(commit_hook->id).shown_name]) +
+             "'." + std::string(hook_names[static_cast<std::size_t>(commit_hook->hook)]) + "()";
+    }
+    switch (sites_.empty() ? hook_kind::enter : sites_.back().hook) {
+    case hook_kind::update:
+    case hook_kind::update_covered: return "during update()";
+    case hook_kind::draw: return "during draw()";
+    case hook_kind::handle: return "during handle()";
+    default: return "(outside any hook)";
+    }
   }
 
   outcome stage(const request& r) {
@@ -171,7 +211,16 @@ private:
     return holds(stack_.committed()) ? slot_use::retiring : slot_use::free;
   }
 
+  // What runs where an armed request is made, innermost last: a hook of state `id`, or the
+  // observer.
+  struct site {
+    bool observer;
+    hook_kind hook;
+    int id;
+  };
+
   reference_stack stack_;
+  std::vector<site> sites_;
 };
 
 } // namespace strata_model
