@@ -27,7 +27,10 @@ wait_for() {
   done
 }
 
-tm new-session -d -s demo -x 100 -y 32 "$demo --seed 1"
+# tmux 3.3 does not always record a pane's exit status, so the pane's shell prints it. The shell
+# traps SIGINT only to outlive the demo's Ctrl-C; the demo starts with the default handling.
+tm new-session -d -s demo -x 100 -y 32 \
+  "trap : INT; '$demo' --seed 1; echo \"strata-demo exited with \$?\""
 tm set-option -t demo remain-on-exit on
 
 wait_for "S T R A T A   Q U E S T"
@@ -100,12 +103,10 @@ until [ "$(tm display-message -p -t demo '#{pane_dead}')" = 1 ]; do
   [ "$tries" -lt 150 ] || fail "Ctrl-C did not end the demo"
   sleep 0.1
 done
-# tmux does not always record a status: the pane's `sh -c` gets the SIGINT too, and this tmux
-# has no field for a signal. The demo's own message below proves it handled Ctrl-C itself.
-status=$(tm display-message -p -t demo '#{pane_dead_status}')
-[ "$status" = 130 ] || [ -z "$status" ] || fail "exit status $status after Ctrl-C, expected 130"
 screen=$(tm capture-pane -p -t demo)
 printf '%s' "$screen" | grep -qF "strata-demo: interrupted" || fail "no message after Ctrl-C"
+printf '%s' "$screen" | grep -qF "strata-demo exited with 130" ||
+  fail "the demo did not exit with status 130 after Ctrl-C"
 if printf '%s' "$screen" | grep -qF "Meadow"; then
   fail "the game's screen is still there after Ctrl-C"
 fi
