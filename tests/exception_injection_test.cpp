@@ -2,7 +2,8 @@
 // is first played to count its hook calls N, then played N more times with the n-th hook call
 // throwing. Every run is compared with the reference model operation by operation (trace, views,
 // live states), checked against the lifecycle grammar, and must leave a stack that one more
-// commit settles, that clear() and commit() empty, and that destroys every state it owns.
+// commit settles, that clear() and commit() empty, and that destroys every state it owns. Then
+// the same for 50 programs of the model test's generator, without the recovery checks.
 #include <strata/error.hpp>
 
 #include <gtest/gtest.h>
@@ -10,8 +11,10 @@
 #ifndef STRATA_NO_EXCEPTIONS
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
+#include "support/model_decode.hpp"
 #include "support/model_program.hpp"
 #include "support/model_runner.hpp"
 
@@ -68,13 +71,31 @@ void record_injected(std::size_t calls) {
   ::testing::Test::RecordProperty("injected_hook_calls", std::to_string(total));
 }
 
+// Plays `played` once for each of its first `calls` hook calls, with that call throwing; each
+// run must agree with the model and the lifecycle grammar, destroy every state, and (as the
+// injected throw is the only one) record exactly one throw.
+void throw_at_each_call(const program& played, std::size_t calls, run_options options) {
+  for (std::size_t n = 1; n <= calls; ++n) {
+    options.throw_at_call = n;
+    const run_result result = run_program(played, options);
+    ASSERT_TRUE(result.ok()) << failure_report(played, options, "scenario with a throwing hook");
+    ASSERT_EQ(result.throws, 1U) << "hook call " << n << " of " << calls;
+  }
+  record_injected(calls);
+}
+
+// The hook calls a program makes before the stack's destructor.
+std::size_t hook_calls_of(const program& p) {
+  const run_result clean = run_program(p);
+  EXPECT_TRUE(clean.ok()) << clean.failure << "program:\n" << to_cpp(p);
+  return clean.ok() ? clean.hook_calls : 0;
+}
+
 // Plays the scenario with each of its hook calls throwing in turn, then commit (which must settle
 // the stack), clear and commit (which must empty it), and the destructor.
 void inject_everywhere(const program& scenario) {
-  const run_result clean = run_program(scenario);
-  ASSERT_TRUE(clean.ok()) << clean.failure << "program:\n" << to_cpp(scenario);
-  const std::size_t calls = clean.hook_calls;
-  ASSERT_GE(calls, 5U);
+  const std::size_t calls = hook_calls_of(scenario);
+  ASSERT_GE(calls, 5U) << "a scenario this short tests less than it seems to";
 
   program played = scenario;
   played.push_back(commit());
@@ -91,13 +112,7 @@ void inject_everywhere(const program& scenario) {
     }
     return {};
   };
-  for (std::size_t n = 1; n <= calls; ++n) {
-    options.throw_at_call = n;
-    const run_result result = run_program(played, options);
-    ASSERT_TRUE(result.ok()) << failure_report(played, options, "scenario with a throwing hook");
-    ASSERT_EQ(result.throws, 1U) << "hook call " << n << " of " << calls;
-  }
-  record_injected(calls);
+  throw_at_each_call(played, calls, options);
 }
 
 TEST(exception_injection, worked_example) {
@@ -176,6 +191,26 @@ TEST(exception_injection, pop_until_with_on_exit) {
       {push(with_on_exit(state(named::system))), push(with_on_exit(state(named::title))),
        push(with_on_exit(state(named::world))), push(with_on_exit(state(named::audio))), commit(),
        make_request(request_kind::pop_until_name, named::title), commit()});
+}
+
+// Programs from the model test's generator, each hook call of each throwing in turn. Their own
+// throws, errors escaping hooks and destructions from hooks are left out, so that the injected
+// throw is the only one. Their armed requests may keep a stack busy, so the recovery checks of
+// inject_everywhere() do not apply; the model, the grammar and the destructor still judge.
+TEST(exception_injection, random_programs) {
+  for (std::uint64_t seed = 20'261'122; seed < 20'261'122 + 50; ++seed) {
+    random_source source(seed);
+    program p = decode_program(source, 30 + source.below(31));
+    std::erase_if(p, [](const op& o) {
+      return o.kind == op_kind::arm_throw ||
+             (o.kind != op_kind::request && o.action.kind == request_kind::destroy);
+    });
+    for (op& o : p) {
+      o.value = o.kind == op_kind::arm_hook ? 0 : o.value;
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    throw_at_each_call(p, hook_calls_of(p), {});
+  }
 }
 
 } // namespace
