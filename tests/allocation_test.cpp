@@ -125,6 +125,29 @@ TEST(allocation, r20_push_commit_pop_commit_allocates_nothing_after_warm_up) {
   EXPECT_EQ(s.committed()[1].get<level>()->visits, 1);
 }
 
+// committed: a | b | c*   staged: a | b | c | d   (no state ever retired)
+// ~stack: c.exit, b.resume, b.exit, a.resume, a.exit
+// The destructor is noexcept, so it must not need memory it could fail to get (R26): it once
+// moved the committed states to the (never used, so empty) retiring list, and a bad_alloc there
+// ended the program.
+TEST(allocation, r26_destruction_allocates_nothing) {
+  recorder ctx;
+  counting_resource memory;
+  std::size_t before = 0;
+  {
+    test_stack s{ctx, strata::options{.memory = &memory}};
+    s.push<logged<"a">>();
+    s.push<logged<"b">>();
+    s.push<logged<"c">>();
+    s.commit();
+    s.push<logged<"d">>();
+    ctx.take();
+    before = memory.allocations();
+  }
+  EXPECT_EQ(memory.allocations(), before);
+  EXPECT_EQ(ctx.take(), "c.exit, b.resume, b.exit, a.resume, a.exit");
+}
+
 // The same with the default memory resource: the global heap is not touched either.
 TEST(allocation, r20_with_the_default_memory_nothing_reaches_the_global_heap) {
   recorder ctx;
