@@ -580,6 +580,20 @@ TEST(errors_death, r24_a_request_from_a_destructor_that_a_request_runs) {
   };
   EXPECT_DEATH(pop_parting(), "strata: push\\(\\) called during pop\\(\\), from code that "
                               "pop\\(\\) runs");
+  // The same when the dropping request comes from the observer: it is a request of its own.
+  const auto observer_clears = [] {
+    recorder ctx;
+    test_stack s{ctx};
+    s.push<parting>([&] { s.push<logged<"late">>(); });
+    s.set_observer([&](const strata::step_info& info) {
+      if (info.state == "a") {
+        s.clear();
+      }
+    });
+    s.push<logged<"a">>();
+  };
+  EXPECT_DEATH(observer_clears(), "strata: push\\(\\) called during clear\\(\\), from code that "
+                                  "clear\\(\\) runs");
 }
 
 // Build a stack whose state "doomed" destroys the stack from its enter, or from its update.

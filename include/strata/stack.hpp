@@ -442,27 +442,33 @@ private:
     short_name pushed;
   };
 
-  // Marks a request as running from its start to its end (see admit()); an observer's request
-  // inside it leaves the outer one marked.
+  // Marks a request as running from its start to its end (see admit()). A request the observer
+  // makes is its own: the code it runs is inside it, not inside the observer.
   class request_scope {
   public:
     request_scope(stack& owner, const char* what)
         : owner_(owner)
-        , outer_(owner.request_running_)
+        , outer_request_(owner.request_running_)
+        , outer_observing_(owner.observing_)
         , admitted_(owner.admit(what)) {
-      if (admitted_ && outer_ == nullptr) {
+      if (admitted_) {
         owner_.request_running_ = what;
+        owner_.observing_ = false;
       }
     }
     request_scope(const request_scope&) = delete;
     request_scope& operator=(const request_scope&) = delete;
-    ~request_scope() { owner_.request_running_ = outer_; }
+    ~request_scope() {
+      owner_.request_running_ = outer_request_;
+      owner_.observing_ = outer_observing_;
+    }
 
     [[nodiscard]] bool admitted() const { return admitted_; }
 
   private:
     stack& owner_;
-    const char* outer_;
+    const char* outer_request_;
+    bool outer_observing_;
     bool admitted_;
   };
 
