@@ -97,7 +97,7 @@ public:
   // program, as any exception leaving a destructor does; clear() and commit() first to handle
   // exceptions from exit hooks.
   ~stack() {
-    if (activity_ != activity::idle || observing_ || request_running_ != nullptr ||
+    if (activity_ != activity::idle || observing_ || request_code_running_ != nullptr ||
         in_error_handler_) {
       std::fprintf(stderr, "strata: stack destroyed %s; a stack must outlive its hooks\n",
                    where().c_str());
@@ -121,8 +121,7 @@ public:
   // Constructs T in the stack's pooled storage.
   template <class T, class... Args>
   pushed<T> push(Args&&... args) requires detail::constructible_in_place<T, Args...> {
-    const request_scope scope{*this, "push()"};
-    if (!scope.admitted() || !ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
+    if (!admit("push()") || !ready_to_grow(1, detail::ops_for<T, Context, Event>.type_name)) {
       return {};
     }
     return pushed<T>{this, stage(prepare_pooled<T>(std::forward<Args>(args)...))};
@@ -131,9 +130,8 @@ public:
   // Takes ownership of a state made elsewhere.
   template <class T>
   pushed<T> push(std::unique_ptr<T> state) {
-    const request_scope scope{*this, "push()"};
     entry e{};
-    if (!scope.admitted() || !prepare_adopted(std::move(state), e)) {
+    if (!admit("push()") || !prepare_adopted(std::move(state), e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -142,9 +140,8 @@ public:
   // Uses a state that lives elsewhere (see strata::borrow).
   template <class T>
   pushed<T> push(borrowed<T> state) {
-    const request_scope scope{*this, "push()"};
     entry e{};
-    if (!scope.admitted() || !prepare_borrowed(state, e)) {
+    if (!admit("push()") || !prepare_borrowed(state, e)) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -155,8 +152,7 @@ public:
   // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
   template <class... Items>
   void push_first_on_top(Items&&... items) requires(sizeof...(Items) > 0) {
-    const request_scope scope{*this, "push_first_on_top()"};
-    if (!scope.admitted() || !ready_to_grow(sizeof...(Items), {})) {
+    if (!admit("push_first_on_top()") || !ready_to_grow(sizeof...(Items), {})) {
       return;
     }
     // Every item is prepared before the first is staged, so that a failure leaves nothing behind
@@ -166,7 +162,7 @@ public:
     std::size_t next = 0; // batch[next, prepared) is still ours to release
     detail::at_scope_exit release_rest{[&] {
       for (; next < prepared; ++next) {
-        release(batch[next]);
+        drop(batch[next]);
       }
     }};
     if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
@@ -179,8 +175,7 @@ public:
   }
 
   void pop() {
-    const request_scope scope{*this, "pop()"};
-    if (!scope.admitted()) {
+    if (!admit("pop()")) {
       return;
     }
     if (staged_.empty()) {
@@ -193,34 +188,30 @@ public:
   // pop() then push(...) as one request: the new state is built before the old one is unstaged.
   template <class T, class... Args>
   pushed<T> replace(Args&&... args) requires detail::constructible_in_place<T, Args...> {
-    const request_scope scope{*this, "replace()"};
-    if (!scope.admitted() || !ready_to_replace()) {
+    if (!admit("replace()") || !ready_to_replace()) {
       return {};
     }
     return pushed<T>{this, restage_top(prepare_pooled<T>(std::forward<Args>(args)...))};
   }
   template <class T>
   pushed<T> replace(std::unique_ptr<T> state) {
-    const request_scope scope{*this, "replace()"};
     entry e{};
-    if (!scope.admitted() || !ready_to_replace() || !prepare_adopted(std::move(state), e)) {
+    if (!admit("replace()") || !ready_to_replace() || !prepare_adopted(std::move(state), e)) {
       return {};
     }
     return pushed<T>{this, restage_top(e)};
   }
   template <class T>
   pushed<T> replace(borrowed<T> state) {
-    const request_scope scope{*this, "replace()"};
     entry e{};
-    if (!scope.admitted() || !ready_to_replace() || !prepare_borrowed(state, e)) {
+    if (!admit("replace()") || !ready_to_replace() || !prepare_borrowed(state, e)) {
       return {};
     }
     return pushed<T>{this, restage_top(e)};
   }
 
   void clear() {
-    const request_scope scope{*this, "clear()"};
-    if (scope.admitted()) {
+    if (admit("clear()")) {
       pop_down_to(0);
     }
   }
@@ -243,8 +234,7 @@ public:
 
   // Pops until `depth` states remain.
   void pop_to(std::size_t depth) {
-    const request_scope scope{*this, "pop_to()"};
-    if (!scope.admitted()) {
+    if (!admit("pop_to()")) {
       return;
     }
     if (depth > staged_.size()) {
@@ -440,36 +430,6 @@ private:
   struct push_record {
     short_name by;
     short_name pushed;
-  };
-
-  // Marks a request as running from its start to its end (see admit()). A request the observer
-  // makes is its own: the code it runs is inside it, not inside the observer.
-  class request_scope {
-  public:
-    request_scope(stack& owner, const char* what)
-        : owner_(owner)
-        , outer_request_(owner.request_running_)
-        , outer_observing_(owner.observing_)
-        , admitted_(owner.admit(what)) {
-      if (admitted_) {
-        owner_.request_running_ = what;
-        owner_.observing_ = false;
-      }
-    }
-    request_scope(const request_scope&) = delete;
-    request_scope& operator=(const request_scope&) = delete;
-    ~request_scope() {
-      owner_.request_running_ = outer_request_;
-      owner_.observing_ = outer_observing_;
-    }
-
-    [[nodiscard]] bool admitted() const { return admitted_; }
-
-  private:
-    stack& owner_;
-    const char* outer_request_;
-    bool outer_observing_;
-    bool admitted_;
   };
 
   class activity_scope {
@@ -729,23 +689,37 @@ private:
 
   // Whether a request may go ahead. During destruction a request is ignored before anything
   // about it is checked (R26). A request may come from a hook or the observer, but not from the
-  // code another request runs (a state's constructor, destructor or move, a pop_until
+  // game code another request runs (a state's constructor, destructor or move, a pop_until
   // predicate): that request is halfway through changing the staged stack.
   [[nodiscard]] bool admit(const char* what) {
     if (activity_ == activity::destroying) {
       return false;
     }
-    if (request_running_ != nullptr && !observing_) [[unlikely]] {
+    if (request_code_running_ != nullptr) [[unlikely]] {
       called_from_inside_a_request(what);
       return false;
     }
+    current_request_ = what;
     return true;
   }
   [[gnu::cold, gnu::noinline]] void called_from_inside_a_request(const char* what) {
     fail(errc::reentrant_call,
-         detail::join({"strata: ", what, " called during ", request_running_, ", from code that ",
-                       request_running_,
+         detail::join({"strata: ", what, " called during ", request_code_running_,
+                       ", from code that ", request_code_running_,
                        " runs (a state's constructor, destructor or move, or a predicate)"}));
+  }
+
+  // Runs game code on behalf of the current request (see admit()). Only these calls pay for the
+  // bookkeeping, so that a request that runs no such code costs one store more than before.
+  template <class Call>
+  decltype(auto) as_request_code(Call&& call) {
+    const char* const outer = std::exchange(request_code_running_, current_request_);
+    detail::at_scope_exit restore{[&] { request_code_running_ = outer; }};
+    return std::forward<Call>(call)();
+  }
+  // Destroys a state that a request drops.
+  void drop(const entry& e) noexcept {
+    as_request_code([&] { release(e); });
   }
 
   // `name` names the pushed state for the message when only one is pushed: its own name, or for
@@ -794,12 +768,13 @@ private:
   entry prepare_pooled(Args&&... args) {
     void* memory = pool_.allocate(sizeof(T), alignof(T));
     detail::on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
-    T* object = nullptr;
-    if constexpr (std::is_constructible_v<T, Args...>) {
-      object = ::new (memory) T(std::forward<Args>(args)...);
-    } else {
-      object = ::new (memory) T{std::forward<Args>(args)...};
-    }
+    T* const object = as_request_code([&] {
+      if constexpr (std::is_constructible_v<T, Args...>) {
+        return ::new (memory) T(std::forward<Args>(args)...);
+      } else {
+        return ::new (memory) T{std::forward<Args>(args)...};
+      }
+    });
     give_back.dismiss();
     return make_entry<T>(object, detail::ownership::pooled);
   }
@@ -858,7 +833,7 @@ private:
   // Appends a prepared entry.
   staged_slot stage(entry e) {
     {
-      detail::on_unwind destroy{[&] { release(e); }};
+      detail::on_unwind destroy{[&] { drop(e); }};
       staged_.push_back(e);
       destroy.dismiss();
     }
@@ -871,7 +846,7 @@ private:
 
   staged_slot restage_top(entry replacement) {
     {
-      detail::on_unwind destroy{[&] { release(replacement); }};
+      detail::on_unwind destroy{[&] { drop(replacement); }};
       unstage_top();
       destroy.dismiss();
     }
@@ -887,9 +862,9 @@ private:
   // releases it, also when the failure throws.
   staged_slot stage_if_room(entry e) {
     bool handed_over = false; // stage() releases the entry itself if it fails
-    detail::at_scope_exit drop{[&] {
+    detail::at_scope_exit give_back{[&] {
       if (!handed_over) {
-        release(e);
+        drop(e);
       }
     }};
     if (!ready_to_grow(1, e.name())) {
@@ -939,7 +914,7 @@ private:
     }
     entry e = staged_.back();
     staged_.pop_back();
-    detail::at_scope_exit destroy{[&] { release(e); }};
+    detail::at_scope_exit destroy{[&] { drop(e); }};
     notify(step::pop, e, depth);
     notify(step::discard, e, depth);
   }
@@ -952,12 +927,11 @@ private:
 
   template <class Matches>
   void pop_until_match(Matches matches, const std::string& failure) {
-    const request_scope scope{*this, "pop_until()"};
-    if (!scope.admitted()) {
+    if (!admit("pop_until()")) {
       return;
     }
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
-      if (matches(staged_[depth])) {
+      if (as_request_code([&] { return matches(staged_[depth]); })) {
         pop_down_to(depth + 1);
         return;
       }
@@ -1094,14 +1068,14 @@ private:
   // ---- misuse ----
 
   bool may_start(const char* what) {
-    if (activity_ == activity::idle && !observing_ && request_running_ == nullptr) [[likely]] {
+    if (activity_ == activity::idle && !observing_ && request_code_running_ == nullptr) [[likely]] {
       return true;
     }
     reentrant_call(what);
     return false;
   }
   [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
-    if (activity_ == activity::idle && !observing_) {
+    if (request_code_running_ != nullptr) {
       called_from_inside_a_request(what);
       return;
     }
@@ -1114,6 +1088,9 @@ private:
   [[nodiscard]] std::string where() const {
     if (in_error_handler_) {
       return "from inside the error handler";
+    }
+    if (request_code_running_ != nullptr) {
+      return detail::join({"during ", request_code_running_});
     }
     if (observing_ && hook_running_ == nullptr) {
       return "from inside the observer";
@@ -1130,9 +1107,6 @@ private:
     case activity::destroying: return "while the stack is being destroyed";
     case activity::idle: break;
     }
-    if (request_running_ != nullptr) {
-      return detail::join({"during ", request_running_});
-    }
     return "outside any hook";
   }
 
@@ -1143,14 +1117,10 @@ private:
     const error problem(code, message);
     if (options_.on_error) {
       // Every error is found before the failing call changes anything, so the handler may make
-      // requests and commits as if the call had not started; only destroying the stack must
-      // wait until the call has returned.
-      const char* const request = std::exchange(request_running_, nullptr);
+      // requests and commits as if the call had not started (unless the call itself came from
+      // code a request runs); only destroying the stack must wait until the call has returned.
       const bool outer_handler = std::exchange(in_error_handler_, true);
-      detail::at_scope_exit restore{[&] {
-        request_running_ = request;
-        in_error_handler_ = outer_handler;
-      }};
+      detail::at_scope_exit restore{[&] { in_error_handler_ = outer_handler; }};
       options_.on_error(problem);
       return;
     }
@@ -1164,8 +1134,12 @@ private:
       // An observer may make requests, but not run hooks in the middle of the request or
       // commit step that it is being told about.
       const bool was_observing = observing_;
+      const char* const request = current_request_; // an observer's request replaces it
       observing_ = true;
-      detail::at_scope_exit restore{[&] { observing_ = was_observing; }};
+      detail::at_scope_exit restore{[&] {
+        observing_ = was_observing;
+        current_request_ = request;
+      }};
       observer_(step_info{what, e.name(), depth});
     }
   }
@@ -1185,9 +1159,10 @@ private:
   activity activity_ = activity::idle;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   const char* hook_running_ = nullptr;
-  const char* request_running_ = nullptr; // the outermost request under way, e.g. "pop()"
-  bool observing_ = false;                // the observer is running
-  bool in_error_handler_ = false;         // options::on_error is running (no exceptions)
+  const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
+  const char* request_code_running_ = nullptr; // set while game code runs for that request
+  bool observing_ = false;                     // the observer is running
+  bool in_error_handler_ = false;              // options::on_error is running (no exceptions)
   // How many committed states the destructor has not unstaged yet; see staged_size().
   std::size_t teardown_staged_ = static_cast<std::size_t>(-1);
   std::size_t transitions_ = 0;
