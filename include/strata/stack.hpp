@@ -732,18 +732,16 @@ private:
     return true;
   }
   [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
-    {
-      const std::string counted = std::to_string(count);
-      const std::string limit = std::to_string(options_.max_depth);
-      std::string message = count == 1 ? detail::join({"strata: pushing '", name, "'"})
-                                       : detail::join({"strata: pushing ", counted, " states"});
-      message.append(" would grow the stack past its depth limit of ").append(limit);
-      if (activity_ == activity::committing && hook_running_ != nullptr) {
-        // where() reads "from inside 'spawner'.enter()".
-        message.append(" (pushed ").append(where()).append(")");
-      }
-      fail(errc::depth_limit, message);
+    const std::string counted = std::to_string(count);
+    const std::string limit = std::to_string(options_.max_depth);
+    std::string message = count == 1 ? detail::join({"strata: pushing '", name, "'"})
+                                     : detail::join({"strata: pushing ", counted, " states"});
+    message.append(" would grow the stack past its depth limit of ").append(limit);
+    if (activity_ == activity::committing && hook_running_ != nullptr) {
+      // where() reads "from inside 'spawner'.enter()".
+      message.append(" (pushed ").append(where()).append(")");
     }
+    fail(errc::depth_limit, message);
   }
 
   bool ready_to_replace() {
