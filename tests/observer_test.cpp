@@ -1,5 +1,6 @@
 // tests/observer_test.cpp: what the observer is told (R22), step by step with depths, and that it
 // may read the stack and make requests like a hook (R1).
+#include <memory>
 #include <string>
 
 #include "support/trace.hpp"
@@ -99,6 +100,83 @@ TEST_F(observer, r1_an_observer_may_undo_a_push_outside_any_commit) {
   s.push<logged<"popup">>(ctx);
   EXPECT_EQ(trace(), "popup.destroyed");
   EXPECT_FALSE(s.pending());
+}
+
+// A state whose name lives in the state itself, as a std::string (long enough to be on the heap).
+struct titled {
+  std::string title;
+  [[nodiscard]] std::string_view name() const { return title; }
+};
+
+// committed: (empty)   (the observer pops the state of its own push step, then reads the name)
+// requests:  push titled, push a.name(...)
+// The name the observer was handed stays valid for the whole call (D5 of issue 10).
+TEST_F(observer, r22_the_step_name_outlives_the_state_for_the_whole_call) {
+  const std::string long_name(100, 'n');
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.step == strata::step::push) {
+      s.pop();
+      ctx.note("told push " + std::string(info.state));
+    }
+  });
+  s.push<titled>(titled{long_name + " from the state"});
+  EXPECT_EQ(trace(), "told push " + long_name + " from the state");
+  // A name given with .name() is applied after the push step, so pop it on its pop step instead.
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.step == strata::step::pop && info.state.size() > 10) {
+      s.push<logged<"x">>();
+      s.pop();
+      ctx.note("told pop " + std::string(info.state));
+    }
+  });
+  s.push<logged<"a">>().name(long_name);
+  s.pop();
+  EXPECT_EQ(trace(), "told pop " + long_name);
+  EXPECT_TRUE(s.staged().empty());
+}
+
+// committed: (empty)   (the observer replaces itself while it runs; its captures must live
+// until its call ends, D4 of issue 10)
+TEST_F(observer, r22_an_observer_may_replace_itself) {
+  bool first_alive = true;
+  const std::shared_ptr<void> lifetime(nullptr, [&](void*) { first_alive = false; });
+  s.set_observer([&, lifetime](const strata::step_info& info) {
+    s.set_observer([&](const strata::step_info& later) {
+      ctx.note("second told " + std::string(strata::to_string(later.step)));
+    });
+    ctx.note(std::string("first told ") + std::string(strata::to_string(info.step)) +
+             (first_alive && lifetime == nullptr ? ", still alive" : ", destroyed"));
+  });
+  s.push<logged<"a">>();
+  EXPECT_FALSE(first_alive);
+  s.push<logged<"b">>();
+  EXPECT_EQ(trace(), "first told push, still alive, second told push");
+  s.set_observer({});
+}
+
+// committed: (empty)   (the observer pushes `extra` on each push of the batch)
+// requests:  push_first_on_top(a, b, c)
+// The batch is staged as one block before the observer hears of it (D8 of issue 10), so the
+// observer's pushes land above it.
+TEST_F(observer, r22_push_first_on_top_stays_one_block_under_an_observer_that_pushes) {
+  strata::observer log = [&](const strata::step_info& info) {
+    ctx.note("push " + std::string(info.state) + "@" + std::to_string(info.depth));
+  };
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.step == strata::step::push) {
+      log(info);
+      if (info.state != "extra") {
+        s.push<logged<"extra">>();
+      }
+    }
+  });
+  s.push_first_on_top(logged<"a">{}, logged<"b">{}, logged<"c">{});
+  EXPECT_EQ(trace(), "push c@0, push extra@3, push b@1, push extra@4, push a@2, push extra@5");
+  std::string staged;
+  for (const auto entry : s.staged()) {
+    staged += std::string(entry.name()) + " ";
+  }
+  EXPECT_EQ(staged, "c b a extra extra extra ");
 }
 
 TEST(observer_steps, r22_step_names) {

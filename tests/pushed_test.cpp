@@ -3,7 +3,9 @@
 // temporary.
 #include <memory>
 #include <string>
+#include <utility>
 
+#include "support/expect_error.hpp"
 #include "support/trace.hpp"
 
 namespace strata_test {
@@ -189,6 +191,85 @@ static_assert(requires(test_stack::pushed<logged<"a">> handle) { std::move(handl
 // committed: (empty)   (the observer replaces a by b as soon as a is pushed)
 // requests:  push a, then name, modality and on_exit on the handle
 // staged:    b, untouched: the handle knows its entry is gone
+// A name may hold any bytes, NUL included, short or long (D3 of issue 10).
+TEST_F(pushed, r21_a_name_keeps_its_nul_bytes) {
+  const std::string short_name("ab\0cd", 5);
+  const std::string long_name = std::string(300, 'x') + std::string(1, '\0') + "tail";
+  s.push<logged<"a">>().name(short_name);
+  s.push<logged<"b">>().name(long_name).name(short_name).name(long_name);
+  ASSERT_EQ(s.staged().size(), 2U);
+  EXPECT_EQ(s.staged()[0].name(), short_name);
+  EXPECT_EQ(s.staged()[1].name(), long_name);
+}
+
+// What an on_exit callback captures: its destructor makes a request (and logs the refusal).
+struct requests_when_destroyed {
+  test_stack* stack;
+  requests_when_destroyed(const requests_when_destroyed& other) = default;
+  requests_when_destroyed& operator=(const requests_when_destroyed&) = delete;
+  explicit requests_when_destroyed(test_stack& s)
+      : stack(&s) {}
+  requests_when_destroyed(requests_when_destroyed&& other) noexcept
+      : stack(std::exchange(other.stack, nullptr)) {}
+  ~requests_when_destroyed() {
+    if (stack == nullptr) {
+      return;
+    }
+#ifndef STRATA_NO_EXCEPTIONS
+    try {
+      stack->push<logged<"sneaky">>();
+    } catch (const strata::error& e) {
+      stack->context().note(e.what());
+    }
+#endif
+  }
+  void operator()(logged<"a">& /*left*/) const { stack->context().note("first on_exit"); }
+};
+
+// committed: (empty)
+// requests:  push a .on_exit(first) .on_exit(second)   (first's capture pushes when destroyed)
+// The first callback is destroyed as code the request runs: its push is refused (D6 of issue 10).
+TEST_F(pushed, r19_a_replaced_on_exit_is_destroyed_as_request_code) {
+  if (!exceptions_on) {
+    GTEST_SKIP() << "the capture reports the refusal by catching it";
+  }
+  s.push<logged<"a">>()
+      .on_exit(requests_when_destroyed{s})
+      .on_exit([&](logged<"a">&) { ctx.note("second on_exit"); });
+  EXPECT_EQ(trace(), "strata: push() called during on_exit(), from code that on_exit() runs (a "
+                     "state's constructor, destructor or move, or a predicate)");
+  EXPECT_EQ(s.staged().size(), 1U);
+  s.commit();
+  s.pop();
+  s.commit();
+  EXPECT_EQ(trace(), "a.enter, a.exit, second on_exit");
+}
+
+// committed: base | menu*   (menu pushed as a screen; its handle is kept past the commit)
+// requests:  (none) handle.modality(freeze)
+// update:    menu.update   (a freeze lets no update down: the passes follow, D12 of issue 10)
+// draw:      base.draw, menu.draw
+TEST_F(pushed, r16_a_handle_kept_past_the_commit_changes_what_the_passes_see) {
+  s.push<logged<"base">>();
+  auto menu = s.push<logged<"menu">>();
+  s.commit();
+  trace();
+  s.update(0);
+  s.draw();
+  EXPECT_EQ(trace(), "base.update_covered, menu.update, menu.draw");
+  std::move(menu).modality(strata::modality::freeze);
+  EXPECT_EQ(s.committed().top()->modality(), strata::modality::freeze);
+  s.update(0);
+  s.draw();
+  EXPECT_EQ(trace(), "menu.update, base.draw, menu.draw");
+  s.push<logged<"toast", strata::modality::transparent>>();
+  s.commit();
+  trace();
+  s.update(0);
+  s.draw();
+  EXPECT_EQ(trace(), "menu.update_covered, toast.update, base.draw, menu.draw, toast.draw");
+}
+
 TEST_F(pushed, r19_the_handle_does_nothing_once_its_entry_was_unstaged) {
   bool replaced = false;
   s.set_observer([&](const strata::step_info& info) {

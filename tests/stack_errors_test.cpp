@@ -419,6 +419,65 @@ TEST_F(errors, r23_push_loop_hits_the_default_transition_limit) {
   expect_usable();
 }
 
+// A menu whose pause closes the dialog about to open and whose resume opens it again (R7 allows
+// both). Each pause undone before its enter counts as a transition, so the commit ends (D1 of
+// issue 10: it used to loop forever, plain and coalesced, from hooks and from the observer).
+// committed: menu*   (max_transitions 3)
+// requests:  push dialog   (menu.pause: pop; menu.resume: push dialog)
+// commit:    menu.pause, menu.resume, ... the 4th cancelled advance stops it
+TEST_F(errors, r23_pause_resume_loop_hits_the_transition_limit) {
+  for (const bool coalesced : {false, true}) {
+    s.set_coalesced(coalesced);
+    s.push<logged<"menu">>(actions{.pause = [&] { s.pop(); },
+                                   .resume = [&] { s.push<logged<"dialog">>(); }});
+    commit_setup();
+    s.set_max_transitions(3);
+    s.push<logged<"dialog">>();
+    expect_error(s, errc::transition_limit,
+                 "strata: commit exceeded 3 transitions: 'menu' keeps pushing 'dialog'; the "
+                 "requests still pending were dropped",
+                 [&] { s.commit(); });
+    EXPECT_EQ(trace(), "menu.pause, menu.resume, menu.pause, menu.resume, menu.pause, "
+                       "menu.resume, menu.pause");
+    EXPECT_EQ(s.describe(), "menu*");
+    EXPECT_EQ(s.staged().size(), 1U);
+    EXPECT_TRUE(s.committed().top()->paused());
+    // Usable: clearing ends the game of ping-pong (the resume on the way out pushes once more).
+    s.set_max_transitions(10'000);
+    s.clear();
+    s.commit();
+    EXPECT_EQ(trace(), coalesced ? "menu.exit" : "menu.resume, menu.exit, dialog.enter");
+    s.clear();
+    s.commit();
+    trace();
+    EXPECT_TRUE(s.empty());
+  }
+}
+
+// The same loop made by the observer on the menu's pause and resume steps.
+TEST_F(errors, r23_observer_pause_resume_loop_hits_the_transition_limit) {
+  s.push<logged<"menu">>();
+  commit_setup();
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.state == "menu" && info.step == strata::step::pause) {
+      s.pop();
+    } else if (info.state == "menu" && info.step == strata::step::resume) {
+      s.push<logged<"dialog">>();
+    }
+  });
+  s.set_max_transitions(2);
+  s.push<logged<"dialog">>();
+  expect_error(s, errc::transition_limit,
+               "strata: commit exceeded 2 transitions: the observer keeps pushing 'dialog'; the "
+               "requests still pending were dropped",
+               [&] { s.commit(); });
+  EXPECT_EQ(trace(), "menu.pause, menu.resume, menu.pause, menu.resume, menu.pause");
+  s.set_observer({});
+  s.commit();
+  EXPECT_EQ(trace(), "menu.resume");
+  expect_usable();
+}
+
 // Replaces itself with a new one from its enter, forever.
 class self_replacer {
 public:

@@ -262,6 +262,115 @@ TEST_F(exceptions, r25_on_exit_threw_the_state_is_gone) {
   EXPECT_EQ(trace(), "a.resume");
 }
 
+// committed: a | b*   (b's on_exit throws; the observer watches)
+// requests:  pop
+// commit:    b.exit, exit b@1, b.destroyed   -> throws; b has left, and the observer knows it
+TEST_F(exceptions, r25_on_exit_threw_the_observer_is_told_the_exit) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>(ctx).on_exit([](logged<"b">&) { throw std::runtime_error("boom"); });
+  commit_setup();
+  watch(s, ctx);
+  s.pop();
+  EXPECT_THROW(s.commit(), std::runtime_error);
+  EXPECT_EQ(trace(), "pop b@1, b.exit, exit b@1, b.destroyed");
+  s.commit();
+  EXPECT_EQ(trace(), "a.resume, resume a@0");
+}
+
+// committed: a | b*   (b's exit throws; the observer watches)
+// requests:  pop
+// commit:    b.exit throws, exit b@1, b.destroyed
+TEST_F(exceptions, r25_exit_threw_the_observer_is_told_the_exit) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>(ctx, actions{.exit = throw_once()});
+  commit_setup();
+  watch(s, ctx);
+  s.pop();
+  EXPECT_THROW(s.commit(), std::runtime_error);
+  EXPECT_EQ(trace(), "pop b@1, b.exit, exit b@1, b.destroyed");
+  s.commit();
+  EXPECT_EQ(trace(), "a.resume, resume a@0");
+}
+
+// A state whose enter or exit throws, and whose destructor makes requests: one that R24 allows
+// (a push) and one it refuses (a commit), whose message says where the stack stands.
+class doomed {
+public:
+  static constexpr std::string_view name = "doomed";
+  enum class fails { enter, exit };
+  doomed(test_stack& stack, fails when)
+      : stack_(&stack)
+      , fails_(when) {}
+  doomed(const doomed&) = delete;
+  doomed& operator=(const doomed&) = delete;
+  ~doomed() {
+    recorder& r = stack_->context();
+    r.log(name, "destroyed");
+    stack_->push<logged<"after">>();
+    try {
+      stack_->commit();
+    } catch (const strata::error& e) {
+      r.note(e.what());
+    }
+  }
+  void enter(recorder& r) { hook(r, "enter", fails::enter); }
+  void exit(recorder& r) { hook(r, "exit", fails::exit); }
+
+private:
+  void hook(recorder& r, std::string_view which, fails when) const {
+    r.log(name, which);
+    if (fails_ == when) {
+      throw std::runtime_error("boom");
+    }
+  }
+  test_stack* stack_;
+  fails fails_;
+};
+
+// committed: (empty), then base*
+// requests:  push doomed   (its enter throws; ~doomed pushes 'after' and tries to commit)
+// commit:    [base.pause,] doomed.enter throws, doomed.destroyed (its push is staged, its commit
+//            refused "during commit()", not in a hook of a state that is gone or not there)
+TEST_F(exceptions, r25_a_destructor_after_a_throwing_enter_makes_ordinary_requests) {
+  for (const bool with_base : {false, true}) {
+    if (with_base) {
+      s.push<logged<"base">>();
+      commit_setup();
+    }
+    s.push<doomed>(s, doomed::fails::enter);
+    EXPECT_THROW(s.commit(), std::runtime_error);
+    EXPECT_EQ(trace(), std::string(with_base ? "base.pause, " : "") +
+                           "doomed.enter, doomed.destroyed, strata: commit() called during "
+                           "commit(); requests made there take effect at the running commit");
+    s.commit();
+    EXPECT_EQ(trace(), with_base ? "base.resume, base.pause, after.enter" : "after.enter");
+    s.clear();
+    s.commit();
+    trace();
+  }
+}
+
+// committed: (empty), then base*;  doomed*  on top
+// requests:  pop   (doomed's exit throws; ~doomed pushes 'after' and tries to commit)
+TEST_F(exceptions, r25_a_destructor_after_a_throwing_exit_makes_ordinary_requests) {
+  for (const bool with_base : {false, true}) {
+    if (with_base) {
+      s.push<logged<"base">>();
+    }
+    s.push<doomed>(s, doomed::fails::exit);
+    commit_setup();
+    s.pop();
+    EXPECT_THROW(s.commit(), std::runtime_error);
+    EXPECT_EQ(trace(), "doomed.exit, doomed.destroyed, strata: commit() called during commit(); "
+                       "requests made there take effect at the running commit");
+    s.commit();
+    EXPECT_EQ(trace(), with_base ? "base.resume, base.pause, after.enter" : "after.enter");
+    s.clear();
+    s.commit();
+    trace();
+  }
+}
+
 // A state whose constructor throws.
 struct unbuildable {
   explicit unbuildable(int) { throw std::runtime_error("no"); }

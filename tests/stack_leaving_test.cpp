@@ -1,5 +1,6 @@
 // tests/stack_leaving_test.cpp: leaving() lets a state revealed on its way out (R8: it gets
 // resume before exit) tell that resume from a real return to the top.
+#include <string>
 #include <vector>
 
 #include "support/trace.hpp"
@@ -51,6 +52,30 @@ TEST_F(leaving, follows_whether_the_committed_top_is_still_staged) {
   s.commit();
   EXPECT_FALSE(s.leaving());
   EXPECT_EQ(trace(), "title.exit");
+}
+
+// What a revealed state's resume sees on its way out: the same under ~stack as under clear() and
+// commit(), which R26 defines destruction to be (D9 of issue 10).
+TEST(leaving_destruction, r26_destruction_reads_like_clear_and_commit) {
+  for (const bool by_destructor : {false, true}) {
+    recorder ctx;
+    {
+      test_stack s{ctx};
+      s.push<logged<"system">>(actions{.resume = [&] {
+        ctx.note(std::string("leaving ") + (s.leaving() ? "yes" : "no") + ", pending " +
+                 (s.pending() ? "yes" : "no"));
+      }});
+      s.push<logged<"world">>();
+      s.commit();
+      ctx.take();
+      if (!by_destructor) {
+        s.clear();
+        s.commit();
+      }
+    }
+    EXPECT_EQ(ctx.take(), "world.exit, system.resume, leaving yes, pending yes, system.exit")
+        << (by_destructor ? "~stack" : "clear and commit");
+  }
 }
 
 } // namespace

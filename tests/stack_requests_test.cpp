@@ -310,5 +310,29 @@ TEST_F(requests, r20_borrowed_state_popped_then_pushed_again_exits_then_enters) 
   EXPECT_EQ(trace(), "x.exit");
 }
 
+// committed: base | hud*   (hud borrowed)
+// requests:  replace(borrow(hud))   (pop then push of the same object: allowed, D11 of issue 10)
+// commit:    hud.exit, base.resume, base.pause, hud.enter
+TEST_F(requests, r20_replace_a_borrowed_top_with_itself) {
+  logged<"hud"> hud;
+  s.push<logged<"base">>();
+  s.push(strata::borrow(hud));
+  commit_setup();
+  s.replace(strata::borrow(hud)).name("hud again");
+  s.commit();
+  EXPECT_EQ(trace(), "hud.exit, base.resume, base.pause, hud.enter");
+  EXPECT_EQ(s.describe(), "base | hud again*");
+  // Not entered yet: dropped, then staged again.
+  logged<"toast"> toast;
+  s.push(strata::borrow(toast));
+  s.replace(strata::borrow(toast));
+  EXPECT_EQ(s.staged().size(), 3U);
+  s.commit();
+  EXPECT_EQ(trace(), "hud.pause, toast.enter");
+  s.clear();
+  s.commit();
+  trace();
+}
+
 } // namespace
 } // namespace strata_test

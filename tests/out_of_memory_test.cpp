@@ -1,0 +1,157 @@
+// tests/out_of_memory_test.cpp: every request is all or nothing when memory runs out (R1, R25).
+// A memory resource fails at the n-th allocation, for every n a request makes; each request then
+// either succeeds whole or throws std::bad_alloc with both views exactly as before. The resource
+// also checks that every block comes back once, with the size it was allocated with. Compiled
+// only with exceptions on (without them, running out of memory aborts).
+#include "support/expect_error.hpp" // defines STRATA_NO_EXCEPTIONS when exceptions are off
+
+#ifndef STRATA_NO_EXCEPTIONS
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory_resource>
+#include <new>
+#include <string>
+
+#include "support/trace.hpp"
+
+namespace strata_test {
+namespace {
+
+// Fails the allocation that `fail_in` counts down to (1: the next one); 0 never fails.
+class failing_resource : public std::pmr::memory_resource {
+public:
+  std::size_t fail_in = 0;
+
+  failing_resource() = default;
+  failing_resource(const failing_resource&) = delete;
+  failing_resource& operator=(const failing_resource&) = delete;
+  ~failing_resource() override {
+    EXPECT_TRUE(blocks_.empty()) << blocks_.size() << " blocks were never given back";
+  }
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    if (fail_in > 0 && --fail_in == 0) {
+      throw std::bad_alloc();
+    }
+    void* memory = std::pmr::new_delete_resource()->allocate(bytes, alignment);
+    blocks_[memory] = bytes;
+    return memory;
+  }
+  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+    const auto block = blocks_.find(memory);
+    if (block == blocks_.end()) {
+      ADD_FAILURE() << "a block was given back that was not allocated (or twice)";
+      return;
+    }
+    EXPECT_EQ(block->second, bytes) << "a block was given back with another size";
+    blocks_.erase(block);
+    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
+  }
+  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+
+  std::map<void*, std::size_t> blocks_;
+};
+
+// "a b | a b c": the committed view, then the staged one.
+std::string views(const test_stack& s) {
+  std::string line;
+  for (const auto entry : s.committed()) {
+    line += std::string(entry.name()) + " ";
+  }
+  line += "|";
+  for (const auto entry : s.staged()) {
+    line += " " + std::string(entry.name());
+  }
+  return line;
+}
+
+// Runs `request` on a fresh stack set up by `setup`, failing its n-th allocation for n = 1, 2, ...
+// until it succeeds; each failure must leave the views and the trace as they were. Returns the
+// views after the success.
+std::string all_or_nothing(const std::function<void(test_stack&)>& setup,
+                           const std::function<void(test_stack&)>& request) {
+  for (std::size_t n = 1;; ++n) {
+    failing_resource memory;
+    recorder ctx;
+    test_stack s{ctx, strata::options{.memory = &memory}};
+    watch(s, ctx);
+    setup(s);
+    ctx.take();
+    const std::string before = views(s);
+    memory.fail_in = n;
+    try {
+      request(s);
+    } catch (const std::bad_alloc&) {
+      memory.fail_in = 0;
+      EXPECT_EQ(views(s), before) << "failure at allocation " << n;
+      // The observer may have been told of a push taken back (push, pop, discard), nothing else.
+      const std::string told = ctx.take();
+      EXPECT_TRUE(told.empty() || told.find("discard") != std::string::npos)
+          << "failure at allocation " << n << ": " << told;
+      continue;
+    }
+    memory.fail_in = 0;
+    EXPECT_GT(n, 1U) << "the request allocated nothing: the test proves nothing";
+    return views(s);
+  }
+}
+
+// a | b | c committed, d staged above.
+void four_deep(test_stack& s) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  s.push<logged<"c">>();
+  s.commit();
+  s.push<logged<"d">>();
+}
+
+TEST(out_of_memory, r1_clear_is_all_or_nothing) {
+  EXPECT_EQ(all_or_nothing(four_deep, [](test_stack& s) { s.clear(); }), "a b c |");
+}
+
+TEST(out_of_memory, r1_pop_to_is_all_or_nothing) {
+  EXPECT_EQ(all_or_nothing(four_deep, [](test_stack& s) { s.pop_to(1); }), "a b c | a");
+}
+
+TEST(out_of_memory, r1_pop_until_is_all_or_nothing) {
+  EXPECT_EQ(all_or_nothing(four_deep, [](test_stack& s) { s.pop_until("a"); }), "a b c | a");
+  EXPECT_EQ(all_or_nothing(four_deep,
+                           [](test_stack& s) {
+                             s.pop_until([](const auto& entry) { return entry.name() == "a"; });
+                           }),
+            "a b c | a");
+}
+
+// A name and a callback too large for the pool's blocks come straight from the memory resource.
+TEST(out_of_memory, r1_a_push_with_name_and_on_exit_is_all_or_nothing) {
+  const std::string long_name(300, 'n');
+  std::array<char, 300> big_capture{};
+  EXPECT_EQ(all_or_nothing(four_deep,
+                           [&](test_stack& s) {
+                             s.push<logged<"e">>().name(long_name).on_exit(
+                                 [big_capture](logged<"e">&) { (void)big_capture; });
+                           }),
+            "a b c | a b c d " + long_name);
+}
+
+// A name with a NUL byte goes back to the memory it came from with the size it was given (D3).
+TEST(out_of_memory, r21_a_name_with_a_nul_byte_is_released_whole) {
+  failing_resource memory;
+  recorder ctx;
+  {
+    test_stack s{ctx, strata::options{.memory = &memory}};
+    s.push<logged<"a">>().name(std::string(300, 'x') + std::string(1, '\0') + "y");
+    s.push<logged<"b">>().name(std::string("b\0b", 3));
+  }
+}
+
+} // namespace
+} // namespace strata_test
+
+#endif // STRATA_NO_EXCEPTIONS
