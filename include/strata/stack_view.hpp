@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "detail/checked.hpp"
 #include "entry.hpp"
 
 namespace strata {
@@ -50,17 +51,20 @@ public:
 
   stack_view(const stack<Context, Event>& owner, which side)
       : owner_(&owner)
-      , side_(side) {}
+      , side_(side) {
+    STRATA_IF_CHECKED(owner_->checks_.check_thread(side_name());)
+  }
 
   [[nodiscard]] std::size_t size() const {
+    STRATA_IF_CHECKED(owner_->checks_.check_thread(side_name(), ".size()");)
     return side_ == which::committed ? owner_->committed_size() : owner_->staged_size();
   }
   [[nodiscard]] bool empty() const { return size() == 0; }
 
   // depth 0 is the bottom.
   [[nodiscard]] value_type operator[](std::size_t depth) const {
-    return value_type{
-        side_ == which::committed ? owner_->committed_at(depth) : owner_->staged_[depth], depth};
+    STRATA_IF_CHECKED(check_index(depth);)
+    return make_view(depth);
   }
   [[nodiscard]] std::optional<value_type> top() const {
     if (empty()) {
@@ -83,6 +87,37 @@ public:
   [[nodiscard]] iterator end() const { return iterator{this, size()}; }
 
 private:
+  [[nodiscard]] const detail::entry<Context, Event>& entry_at(std::size_t depth) const {
+    return side_ == which::committed ? owner_->committed_at(depth) : owner_->staged_[depth];
+  }
+
+#if STRATA_CHECKED
+  // The view checks each use against the stack's generation of now.
+  [[nodiscard]] value_type make_view(std::size_t depth) const {
+    return value_type{entry_at(depth), depth, owner_->checks_};
+  }
+#else
+  [[nodiscard]] value_type make_view(std::size_t depth) const {
+    return value_type{entry_at(depth), depth};
+  }
+#endif
+
+#if STRATA_CHECKED
+  [[nodiscard]] std::string_view side_name() const {
+    return side_ == which::committed ? "committed()" : "staged()";
+  }
+  void check_index(std::size_t depth) const noexcept {
+    owner_->checks_.check_thread(side_name(), "[]");
+    const std::size_t held = size();
+    if (depth >= held) [[unlikely]] {
+      const std::string_view side = side_ == which::committed ? "committed" : "staged";
+      detail::checked_failure({side_name(), "[", detail::decimal{depth}, "] is out of range: the ",
+                               side, " stack holds ", detail::decimal{held},
+                               held == 1 ? " state" : " states"});
+    }
+  }
+#endif
+
   const stack<Context, Event>* owner_;
   which side_;
 };

@@ -1,0 +1,8 @@
+# strata_checked(<target>): builds the target in strata's checked configuration (STRATA_CHECKED=1,
+# include/strata/detail/checked.hpp): misuse that is otherwise undefined behaviour aborts with a
+# "strata: checked: " message. Our tests, fuzzers and examples use it; the library's users, the
+# benchmarks and the demo do not, and the C library (src/) does not either: a program must not mix
+# checked and unchecked definitions of the same stack.
+function(strata_checked target)
+  target_compile_definitions(${target} PRIVATE STRATA_CHECKED=1)
+endfunction()
