@@ -19,6 +19,7 @@ const char* strata_error_string(int code) {
   case STRATA_E_BAD_ARGUMENT: return "strata: bad argument";
   case STRATA_E_NO_MEMORY: return "strata: out of memory";
   case STRATA_E_EXCEPTION: return "strata: a callback threw an exception";
+  case STRATA_E_CALLBACK_FAILED: return "strata: a callback failed (strata_fail)";
   default: return "strata: unknown result code";
   }
 }

@@ -51,20 +51,22 @@ private:
 
 extern "C" {
 
+// These four cannot report an error: a stack that may not be read now (from inside its
+// allocator) reads as an empty one, as a NULL stack does.
 size_t strata_size(const strata_stack* stack) {
-  return stack != nullptr ? stack->core().size() : 0;
+  return stack != nullptr && stack->readable() ? stack->core().size() : 0;
 }
 
 size_t strata_staged_size(const strata_stack* stack) {
-  return stack != nullptr ? stack->core().staged().size() : 0;
+  return stack != nullptr && stack->readable() ? stack->core().staged().size() : 0;
 }
 
 int strata_pending(const strata_stack* stack) {
-  return stack != nullptr && stack->core().pending() ? 1 : 0;
+  return stack != nullptr && stack->readable() && stack->core().pending() ? 1 : 0;
 }
 
 const char* strata_top_name(const strata_stack* stack) {
-  if (stack == nullptr || stack->core().empty()) {
+  if (stack == nullptr || !stack->readable() || stack->core().empty()) {
     return nullptr;
   }
   return strata::capi::to_entry(*stack->core().committed().top()).name;
@@ -73,6 +75,9 @@ const char* strata_top_name(const strata_stack* stack) {
 int strata_entry_at(const strata_stack* stack, int view, size_t depth, strata_entry* out) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call("strata_entry_at()"); refused != STRATA_OK) {
+    return refused;
   }
   const std::optional<core_view> seen = pick(*stack, view);
   if (!seen || out == nullptr) {
@@ -90,6 +95,9 @@ int strata_entry_at(const strata_stack* stack, int view, size_t depth, strata_en
 int strata_find(const strata_stack* stack, int view, const char* name, strata_entry* out) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call("strata_find()"); refused != STRATA_OK) {
+    return refused;
   }
   const std::optional<core_view> seen = pick(*stack, view);
   if (!seen || name == nullptr) {
@@ -109,6 +117,9 @@ int strata_find(const strata_stack* stack, int view, const char* name, strata_en
 int strata_describe(const strata_stack* stack, char* buffer, size_t size) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call("strata_describe()"); refused != STRATA_OK) {
+    return refused;
   }
   if (buffer == nullptr && size > 0) {
     return stack->fail(STRATA_E_BAD_ARGUMENT,

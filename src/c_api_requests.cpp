@@ -57,7 +57,12 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
     found.code = STRATA_E_NULL_STACK;
   }
   if (found.code == STRATA_OK) {
-    return STRATA_OK;
+    // From inside the allocator the stack refuses the push; the data is released all the same.
+    const int refused = stack->check_call(what);
+    if (refused != STRATA_OK) {
+      release_data(items, count);
+    }
+    return refused;
   }
   if (stack == nullptr) {
     if (items != nullptr) {

@@ -59,6 +59,9 @@ int strata_set_coalesced(strata_stack* stack, int on) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
+  if (const int refused = stack->check_call("strata_set_coalesced()"); refused != STRATA_OK) {
+    return refused;
+  }
   stack->core().set_coalesced(on != 0);
   return STRATA_OK;
 }
@@ -67,7 +70,11 @@ int strata_set_max_transitions(strata_stack* stack, size_t limit) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  stack->core().set_max_transitions(limit);
+  if (const int refused = stack->check_call("strata_set_max_transitions()"); refused != STRATA_OK) {
+    return refused;
+  }
+  stack->core().set_max_transitions(
+      strata::capi::limit_or_default(limit, strata::options{}.max_transitions));
   return STRATA_OK;
 }
 
@@ -75,13 +82,19 @@ int strata_set_max_depth(strata_stack* stack, size_t limit) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  stack->core().set_max_depth(limit);
+  if (const int refused = stack->check_call("strata_set_max_depth()"); refused != STRATA_OK) {
+    return refused;
+  }
+  stack->core().set_max_depth(strata::capi::limit_or_default(limit, strata::options{}.max_depth));
   return STRATA_OK;
 }
 
 int strata_get_options(const strata_stack* stack, strata_options* out) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call("strata_get_options()"); refused != STRATA_OK) {
+    return refused;
   }
   if (out == nullptr) {
     return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_get_options() with a null output"});
@@ -100,6 +113,13 @@ int strata_set_observer(strata_stack* stack, strata_observer_fn observer, void* 
     stack->set_observer(observer, user);
     return STRATA_OK;
   });
+}
+
+int strata_fail(strata_stack* stack, const char* message) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  return stack->fail_callback(message);
 }
 
 const char* strata_last_error(const strata_stack* stack) {

@@ -2,13 +2,23 @@
 // no exception ever leaves a C API function.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <exception>
+#include <initializer_list>
 #include <new>
+#include <span>
 #include <string_view>
 #include <utility>
 
 #include <strata/error.hpp>
 #include <strata/strata.h>
+
+// The C library catches at its boundary what C++ callbacks throw, and rolls failed callbacks back
+// by throwing (strata_fail): src/CMakeLists.txt compiles it with exceptions in every build.
+#ifdef STRATA_NO_EXCEPTIONS
+#error "the C API (src/) must be compiled with exceptions: see docs/c-api.md, Exceptions"
+#endif
 
 namespace strata::capi {
 
@@ -26,16 +36,42 @@ static_assert(code_of(errc::bad_depth) == STRATA_E_BAD_DEPTH);
 static_assert(code_of(errc::transition_limit) == STRATA_E_TRANSITION_LIMIT);
 static_assert(code_of(errc::depth_limit) == STRATA_E_DEPTH_LIMIT);
 
+// Writes `parts` one after the other into `out`, cut to fit, always terminated: the messages of
+// the C API are built without allocating, since one may report that memory ran out.
+inline void join_cut(std::span<char> out, std::initializer_list<std::string_view> parts) noexcept {
+  std::size_t used = 0;
+  for (std::string_view part : parts) {
+    used += part.copy(out.data() + used, out.size() - 1 - used);
+  }
+  out[used] = '\0';
+}
+
+// Thrown by a C state's callback trampoline once a callback that called strata_fail() has
+// returned: the core treats it as any throwing hook (R25), and contain() makes it
+// STRATA_E_CALLBACK_FAILED with this message.
+class callback_failed final : public std::exception {
+public:
+  callback_failed(std::string_view state, std::string_view hook,
+                  std::string_view message) noexcept {
+    join_cut(text_,
+             {"strata: '", state, "'.", hook, " failed", message.empty() ? "" : ": ", message});
+  }
+  [[nodiscard]] const char* what() const noexcept override { return text_.data(); }
+
+private:
+  std::array<char, 512> text_{};
+};
+
 // Runs `body` (which returns a result) and turns anything it throws into a result code, which
-// goes to `report(code, message, detail)` along with a message in two parts. Builds without
-// exceptions report the core's errors through its error handler instead.
+// goes to `report(code, message, detail)` along with a message in two parts.
 template <class Body, class Report>
 int contain(Body&& body, Report&& report) noexcept {
-#ifndef STRATA_NO_EXCEPTIONS
   try {
     return std::forward<Body>(body)();
   } catch (const strata::error& e) {
     return report(code_of(e.code()), e.what(), std::string_view{});
+  } catch (const callback_failed& e) {
+    return report(STRATA_E_CALLBACK_FAILED, e.what(), std::string_view{});
   } catch (const std::bad_alloc&) {
     return report(STRATA_E_NO_MEMORY, "strata: out of memory", std::string_view{});
   } catch (const std::exception& e) {
@@ -43,10 +79,6 @@ int contain(Body&& body, Report&& report) noexcept {
   } catch (...) {
     return report(STRATA_E_EXCEPTION, "strata: a callback threw an exception", std::string_view{});
   }
-#else
-  (void)report;
-  return std::forward<Body>(body)();
-#endif
 }
 
 } // namespace strata::capi

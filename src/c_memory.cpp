@@ -2,12 +2,13 @@
 #include "c_memory.hpp"
 
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <utility>
 
+#include <strata/detail/scope_guard.hpp>
 #include <strata/error.hpp>
 
 namespace strata::capi {
@@ -24,12 +25,7 @@ void default_deallocate(void* /*user*/, void* memory, std::size_t /*size*/) {
 constexpr std::size_t natural_alignment = alignof(std::max_align_t);
 
 [[noreturn]] void out_of_memory() {
-#ifndef STRATA_NO_EXCEPTIONS
   throw std::bad_alloc();
-#else
-  std::fputs("strata: out of memory\n", stderr);
-  std::abort();
-#endif
 }
 
 // malloc(0) may return null, which would read as a failure.
@@ -56,7 +52,12 @@ c_memory::c_memory(const strata_allocator* allocator) noexcept
 void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
   const std::size_t size =
       alignment <= natural_alignment ? nonzero(bytes) : padded(bytes, alignment);
-  void* block = allocator_.allocate(allocator_.user, size);
+  void* block = nullptr;
+  {
+    const bool outer = std::exchange(serving_, true);
+    const detail::at_scope_exit done{[&] { serving_ = outer; }};
+    block = allocator_.allocate(allocator_.user, size);
+  }
   if (block == nullptr) {
     out_of_memory();
   }
@@ -71,6 +72,8 @@ void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
 }
 
 void c_memory::do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) {
+  const bool outer = std::exchange(serving_, true);
+  const detail::at_scope_exit done{[&] { serving_ = outer; }};
   if (alignment <= natural_alignment) {
     allocator_.deallocate(allocator_.user, memory, nonzero(bytes));
     return;

@@ -15,6 +15,9 @@ public:
   explicit c_memory(const strata_allocator* allocator) noexcept;
 
   [[nodiscard]] const strata_allocator& allocator() const noexcept { return allocator_; }
+  // Whether the allocator is running now: the stack it serves is then in the middle of a
+  // change, and refuses to be called.
+  [[nodiscard]] bool serving() const noexcept { return serving_; }
 
 private:
   void* do_allocate(std::size_t bytes, std::size_t alignment) override;
@@ -22,6 +25,7 @@ private:
   [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override;
 
   strata_allocator allocator_;
+  bool serving_ = false;
 };
 
 } // namespace strata::capi

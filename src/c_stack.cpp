@@ -18,7 +18,7 @@ static_assert(static_cast<int>(strata::step::resume) == STRATA_STEP_RESUME);
 strata_stack::strata_stack(void* env, const strata_options* options)
     : memory_(options != nullptr ? options->allocator : nullptr)
     , names_(&memory_)
-    , context_{this, env}
+    , context_{this, env, &failures_}
     , core_(context_, core_options(options, *this)) {}
 
 strata::options strata_stack::core_options(const strata_options* options, strata_stack& owner) {
@@ -26,39 +26,24 @@ strata::options strata_stack::core_options(const strata_options* options, strata
   settings.memory = &owner.memory_;
   if (options != nullptr) {
     settings.coalesced = options->coalesced != 0;
-    if (options->max_transitions != 0) {
-      settings.max_transitions = options->max_transitions;
-    }
-    if (options->max_depth != 0) {
-      settings.max_depth = options->max_depth;
-    }
+    settings.max_transitions =
+        strata::capi::limit_or_default(options->max_transitions, settings.max_transitions);
+    settings.max_depth = strata::capi::limit_or_default(options->max_depth, settings.max_depth);
   }
-#ifdef STRATA_NO_EXCEPTIONS
-  // The core reports here instead of throwing, then carries on as if the call did nothing.
-  settings.on_error = [&owner](const strata::error& e) {
-    const int code = strata::capi::code_of(e.code());
-    owner.fail(code, {e.what()});
-    if (owner.current_ != nullptr) {
-      owner.current_->error = code;
-    }
-  };
-#endif
   return settings;
 }
 
 strata_stack::call_scope::call_scope(strata_stack& owner, const char* what, bool runs_hooks)
     : owner_(owner)
-    , outer_(owner.current_) {
+    , failable_(owner.failures_) {
   if (owner_.depth_ == 0) {
     owner_.outermost_ = what;
     owner_.hooks_running_ = runs_hooks;
   }
   ++owner_.depth_;
-  owner_.current_ = this;
 }
 
 strata_stack::call_scope::~call_scope() {
-  owner_.current_ = outer_;
   if (--owner_.depth_ == 0) {
     owner_.outermost_ = nullptr;
     owner_.hooks_running_ = false;
@@ -70,7 +55,19 @@ int strata_stack::refuse(const char* what) const {
                                    outermost_, "; only requests may be made there"});
 }
 
+int strata_stack::check_call(const char* what) const {
+  if (!memory_.serving()) {
+    return STRATA_OK;
+  }
+  return fail(STRATA_E_REENTRANT, {"strata: ", what,
+                                   " called from inside the stack's allocator; an allocator must "
+                                   "not call into the stack it serves"});
+}
+
 int strata_stack::check_destroy() {
+  if (const int refused = check_call("strata_destroy()"); refused != STRATA_OK) {
+    return refused;
+  }
   if (depth_ == 0) {
     return STRATA_OK;
   }
@@ -82,6 +79,7 @@ void strata_stack::begin_destroy() {
   depth_ = 1;
   outermost_ = "strata_destroy()";
   hooks_running_ = true;
+  destroying_ = true;
 }
 
 void strata_stack::set_observer(strata_observer_fn observer, void* user) {
@@ -95,6 +93,23 @@ void strata_stack::set_observer(strata_observer_fn observer, void* user) {
   }
 }
 
+int strata_stack::fail_callback(const char* message) {
+  if (const int refused = check_call("strata_fail()"); refused != STRATA_OK) {
+    return refused;
+  }
+  // The destructor of the core cannot let a failure through, and a state leaves anyway.
+  if (destroying_) {
+    return fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_fail() called while the stack is being "
+                                        "destroyed; the state leaves all the same"});
+  }
+  if (!failures_.fail(message)) {
+    return fail(STRATA_E_BAD_ARGUMENT,
+                {"strata: strata_fail() called outside an enter, exit, pause, resume, active, "
+                 "inactive, draw or event callback of this stack"});
+  }
+  return STRATA_OK;
+}
+
 void strata_stack::notify(const strata::step_info& info) {
   if (observer_ != nullptr) {
     // Every name on a C stack comes from c_state::c_name(), so it is null-terminated.
@@ -104,15 +119,15 @@ void strata_stack::notify(const strata::step_info& info) {
 
 int strata_stack::fail(int code, std::initializer_list<std::string_view> message) const noexcept {
   last_code_ = code;
-  std::size_t used = 0;
-  for (std::string_view part : message) {
-    used += part.copy(last_message_.data() + used, last_message_.size() - 1 - used);
-  }
-  last_message_[used] = '\0';
+  strata::capi::join_cut(last_message_, message);
   return code;
 }
 
 namespace strata::capi {
+
+std::size_t limit_or_default(std::size_t limit, std::size_t default_limit) {
+  return limit != 0 ? limit : default_limit;
+}
 
 strata_entry to_entry(const core_stack::view::value_type& entry) {
   // Every state on a C stack is a c_state.

@@ -40,6 +40,9 @@ struct strata_stack {
   // function ("strata_pop()") for messages.
   template <class Body>
   int request(const char* what, Body&& body) noexcept {
+    if (const int refused = check_call(what); refused != STRATA_OK) {
+      return refused;
+    }
     return guarded(what, false, std::forward<Body>(body));
   }
 
@@ -48,11 +51,20 @@ struct strata_stack {
   // callback) the core would not know, so it is refused here.
   template <class Body>
   int run(const char* what, Body&& body) noexcept {
+    if (const int refused = check_call(what); refused != STRATA_OK) {
+      return refused;
+    }
     if (depth_ > 0 && !hooks_running_) {
       return refuse(what);
     }
     return guarded(what, true, std::forward<Body>(body));
   }
+
+  // STRATA_OK when the stack may be called now, or the error it reported: it refuses every call
+  // from inside its allocator, which runs while the stack is in the middle of a change.
+  int check_call(const char* what) const;
+  // Whether reads of the stack are safe now: false inside its allocator.
+  [[nodiscard]] bool readable() const { return !memory_.serving(); }
 
   // Whether strata_destroy() may destroy the stack now: not from inside any of its callbacks.
   // Returns STRATA_OK, or the error it reported.
@@ -62,6 +74,8 @@ struct strata_stack {
   void begin_destroy();
 
   void set_observer(strata_observer_fn observer, void* user);
+  // strata_fail(): fails the state callback under way, or reports why it cannot.
+  int fail_callback(const char* message);
 
   // Records a failure as the last error and returns `code`. The message, the parts joined, is
   // cut to fit.
@@ -70,7 +84,8 @@ struct strata_stack {
   [[nodiscard]] int last_error_code() const { return last_code_; }
 
 private:
-  // One C API call under way; calls nest when a callback calls into the stack.
+  // One C API call under way; calls nest when a callback calls into the stack. A callback's
+  // own call suspends it as the one strata_fail() may fail.
   class call_scope {
   public:
     call_scope(strata_stack& owner, const char* what, bool runs_hooks);
@@ -78,23 +93,19 @@ private:
     call_scope& operator=(const call_scope&) = delete;
     ~call_scope();
 
-    // The core's error reported during this call, in builds without exceptions.
-    int error = STRATA_OK;
-
   private:
     strata_stack& owner_;
-    call_scope* outer_;
+    strata::capi::callback_failures::suspended failable_;
   };
 
   template <class Body>
   int guarded(const char* what, bool runs_hooks, Body&& body) noexcept {
-    call_scope scope{*this, what, runs_hooks};
-    const int result =
-        strata::capi::contain(std::forward<Body>(body),
-                              [this](int code, std::string_view message, std::string_view detail) {
-                                return fail(code, {message, detail});
-                              });
-    return scope.error != STRATA_OK ? scope.error : result;
+    const call_scope scope{*this, what, runs_hooks};
+    return strata::capi::contain(
+        std::forward<Body>(body),
+        [this](int code, std::string_view message, std::string_view detail) {
+          return fail(code, {message, detail});
+        });
   }
 
   int refuse(const char* what) const;
@@ -103,6 +114,7 @@ private:
 
   strata::capi::c_memory memory_;
   strata::capi::name_pool names_;
+  strata::capi::callback_failures failures_;
   strata::capi::c_context context_;
   strata_observer_fn observer_ = nullptr;
   void* observer_user_ = nullptr;
@@ -112,13 +124,16 @@ private:
   int depth_ = 0;                   // C API calls under way
   const char* outermost_ = nullptr; // the C API call the others run inside, for messages
   bool hooks_running_ = false;      // that call is a commit, a pass, a frame or strata_destroy()
-  call_scope* current_ = nullptr;   // the innermost call under way
+  bool destroying_ = false;         // strata_destroy() is under way
   // Last, so that it is destroyed first: the exit callbacks that its destructor runs still find
   // everything above alive.
   strata::capi::core_stack core_;
 };
 
 namespace strata::capi {
+
+// A limit of the C API: 0 means the core's default (strata_options, strata_set_max_depth, ...).
+[[nodiscard]] std::size_t limit_or_default(std::size_t limit, std::size_t default_limit);
 
 // What the C API tells about one entry of a view.
 [[nodiscard]] strata_entry to_entry(const core_stack::view::value_type& entry);

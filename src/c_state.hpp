@@ -9,12 +9,16 @@
 #include <strata/modality.hpp>
 #include <strata/strata.h>
 
+#include "c_failure.hpp"
+
 namespace strata::capi {
 
-// The context of a C stack: what each callback is handed besides its state's data.
+// The context of a C stack: what each callback is handed besides its state's data, and where
+// strata_fail() records a failure.
 struct c_context {
   strata_stack* stack;
   void* env;
+  callback_failures* failures;
 };
 
 // The event type of a C stack: the caller's pointer, handed to the callbacks as is.
@@ -39,16 +43,18 @@ public:
   // Gives the state a copy of `name` instead of the name of its strata_state.
   void copy_name(const char* name, std::pmr::memory_resource& memory);
 
-  void enter(c_context& context) { call(kind_->enter, context); }
-  void exit(c_context& context) { call(kind_->exit, context); }
-  void pause(c_context& context) { call(kind_->pause, context); }
-  void resume(c_context& context) { call(kind_->resume, context); }
-  void update(c_context& context, double dt) { tick(kind_->active, context, dt); }
-  void update_covered(c_context& context, double dt) { tick(kind_->inactive, context, dt); }
-  void draw(c_context& context) { call(kind_->draw, context); }
-  bool handle(c_context& context, c_event event) {
-    return kind_->event != nullptr && kind_->event(context.stack, context.env, data_, event) != 0;
+  // Each hook calls its callback, if any; a callback that called strata_fail() throws
+  // callback_failed once it has returned.
+  void enter(c_context& context) { call(kind_->enter, "enter", context); }
+  void exit(c_context& context) { call(kind_->exit, "exit", context); }
+  void pause(c_context& context) { call(kind_->pause, "pause", context); }
+  void resume(c_context& context) { call(kind_->resume, "resume", context); }
+  void update(c_context& context, double dt) { tick(kind_->active, "active", context, dt); }
+  void update_covered(c_context& context, double dt) {
+    tick(kind_->inactive, "inactive", context, dt);
   }
+  void draw(c_context& context) { call(kind_->draw, "draw", context); }
+  bool handle(c_context& context, c_event event);
 
   // Null-terminated, for C.
   [[nodiscard]] const char* c_name() const;
@@ -58,16 +64,8 @@ public:
   [[nodiscard]] void* data() const { return data_; }
 
 private:
-  void call(strata_hook_fn hook, c_context& context) {
-    if (hook != nullptr) {
-      hook(context.stack, context.env, data_);
-    }
-  }
-  void tick(strata_tick_fn hook, c_context& context, double dt) {
-    if (hook != nullptr) {
-      hook(context.stack, context.env, data_, dt);
-    }
-  }
+  void call(strata_hook_fn hook, const char* hook_name, c_context& context);
+  void tick(strata_tick_fn hook, const char* hook_name, c_context& context, double dt);
   void release_name() noexcept;
 
   const strata_state* kind_; // null once moved from: the data went with it

@@ -44,10 +44,11 @@ extern "C" {
 #define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more enter and exit calls than allowed */
 #define STRATA_E_DEPTH_LIMIT (-8)      /* a push would grow the stack past its limit */
 /* Errors of the C layer itself. */
-#define STRATA_E_NULL_STACK (-100)   /* the stack argument is NULL */
-#define STRATA_E_BAD_ARGUMENT (-101) /* another argument is NULL or out of range */
-#define STRATA_E_NO_MEMORY (-102)    /* the allocator returned NULL */
-#define STRATA_E_EXCEPTION (-103)    /* a callback written in C++ threw an exception */
+#define STRATA_E_NULL_STACK (-100)      /* the stack argument is NULL */
+#define STRATA_E_BAD_ARGUMENT (-101)    /* another argument is NULL or out of range */
+#define STRATA_E_NO_MEMORY (-102)       /* the allocator returned NULL */
+#define STRATA_E_EXCEPTION (-103)       /* a callback written in C++ threw an exception */
+#define STRATA_E_CALLBACK_FAILED (-104) /* a callback called strata_fail() */
 
 /* ---- modality: what a state lets through to the states below it ----
  * 0 means the default; any other value is a choice of the three switches. STRATA_MODALITY_SET
@@ -137,7 +138,9 @@ typedef struct strata_allocator {
   void* user;
 } strata_allocator;
 
-/* Settings for strata_create; zero (or a NULL pointer) means the default of each. */
+/* Settings for strata_create; zero (or a NULL pointer) means the default of each. A limit of 0
+ * means the default here and in strata_set_max_transitions and strata_set_max_depth alike, and
+ * strata_get_options reports the limits in force, never 0. */
 typedef struct strata_options {
   const strata_allocator* allocator; /* NULL: malloc and free; copied */
   int coalesced;          /* nonzero: skip the resume/pause of a state revealed only to be left */
@@ -221,12 +224,27 @@ STRATA_API int strata_describe(const strata_stack* stack, char* buffer, size_t s
 /* ---- settings: may be changed at any moment ---- */
 
 STRATA_API int strata_set_coalesced(strata_stack* stack, int on);
+/* 0 restores the default (10000 and 1000), as in strata_options. */
 STRATA_API int strata_set_max_transitions(strata_stack* stack, size_t limit);
 STRATA_API int strata_set_max_depth(strata_stack* stack, size_t limit);
 /* The settings in force; `allocator` points at the stack's own copy. */
 STRATA_API int strata_get_options(const strata_stack* stack, strata_options* out);
 /* Replaces the observer; a NULL `observer` removes it. */
 STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn observer, void* user);
+
+/* ---- failing callbacks ---- */
+
+/* Called from inside an enter, exit, pause, resume, active, inactive, draw or event callback of
+ * this stack: once that callback returns, it has failed, as a C++ hook that throws (R25): a
+ * failed enter never entered (the state is dropped without exit), a failed exit has left, a
+ * failed pause or resume counts as done, a failed pass changes nothing. The function that ran
+ * the callback (strata_commit, a pass, a frame) returns STRATA_E_CALLBACK_FAILED, and
+ * strata_last_error says "strata: 'world'.enter failed: <message>". `message` may be NULL and is
+ * copied (cut to 255 bytes); a second call in the same callback keeps the first message.
+ * Returns STRATA_OK, or STRATA_E_BAD_ARGUMENT outside such a callback (the observer, a destroy
+ * callback, a match function, no callback at all, or during strata_destroy, where the state
+ * leaves all the same). */
+STRATA_API int strata_fail(strata_stack* stack, const char* message);
 
 /* ---- errors and names ---- */
 

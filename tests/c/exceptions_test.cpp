@@ -1,6 +1,7 @@
 // tests/c/exceptions_test.cpp: callbacks written in C++ may throw; the exception never leaves a
 // C API function. It becomes STRATA_E_EXCEPTION with its message, and the stack is left as the
-// core leaves it after a throwing hook (R25). Compiled away in builds without exceptions.
+// core leaves it after a throwing hook (R25). This program and the library are compiled with
+// exceptions in every configuration, STRATA_NO_EXCEPTIONS=ON included (docs/c-api.md).
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -9,7 +10,6 @@
 #include <strata/error.hpp>
 #include <strata/strata.h>
 
-#ifndef STRATA_NO_EXCEPTIONS
 namespace {
 
 // What a thrower does, and what happened to it.
@@ -114,5 +114,20 @@ TEST_F(capi_exceptions, r25_a_throwing_event_callback_is_reported_by_handle) {
   EXPECT_EQ(strata_size(stack), 1U);
 }
 
+// Issue 10, item 8: a library compiled without exceptions let the exception cross
+// strata_commit() without unwinding its own frames, and every later call returned
+// STRATA_E_REENTRANT. The library is now compiled with exceptions in every configuration.
+TEST_F(capi_exceptions, after_a_throw_every_call_works_again) {
+  top.throw_in_enter = true;
+  strata_push(stack, &throwing_state, &top);
+  ASSERT_EQ(strata_commit(stack), STRATA_E_EXCEPTION);
+  EXPECT_EQ(take(), "top.enter");
+
+  EXPECT_EQ(strata_push(stack, &throwing_state, &only), STRATA_OK);
+  EXPECT_EQ(strata_commit(stack), STRATA_OK);
+  EXPECT_EQ(strata_frame(stack, 0.0), STRATA_OK);
+  EXPECT_EQ(take(), "only.enter, only.draw");
+  // TearDown() destroys the stack, which must return STRATA_OK too.
+}
+
 } // namespace
-#endif

@@ -27,11 +27,7 @@ void* operator new(std::size_t size) {
   if (void* memory = std::malloc(size == 0 ? 1 : size)) {
     return memory;
   }
-#ifndef STRATA_NO_EXCEPTIONS
   throw std::bad_alloc();
-#else
-  std::abort();
-#endif
 }
 void operator delete(void* memory) noexcept {
   std::free(memory);

@@ -9,83 +9,13 @@
 
 #include "support/actor.h"
 #include "support/check.h"
+#include "support/counter.h"
 
 static recorder log_;
 
-#define MAX_BLOCKS 256
-
-/* Counts what the stack asks of its allocator and checks each release against its block. */
-typedef struct counter {
-  long allocations;
-  long releases;
-  long mismatches; /* releases of unknown blocks or with another size */
-  long fail_after; /* allocations to grant before returning NULL; negative: never fail */
-  void* blocks[MAX_BLOCKS];
-  size_t sizes[MAX_BLOCKS];
-  size_t live;
-} counter;
-
-static void counter_init(counter* count) {
-  count->allocations = 0;
-  count->releases = 0;
-  count->mismatches = 0;
-  count->fail_after = -1;
-  count->live = 0;
-}
-
-static void* counted_allocate(void* user, size_t size) {
-  counter* count = (counter*)user;
-  void* block;
-  if (count->fail_after == 0 || count->live == MAX_BLOCKS) {
-    return NULL;
-  }
-  if (count->fail_after > 0) {
-    --count->fail_after;
-  }
-  block = malloc(size);
-  if (block != NULL) {
-    ++count->allocations;
-    count->blocks[count->live] = block;
-    count->sizes[count->live] = size;
-    ++count->live;
-  }
-  return block;
-}
-
-static void counted_deallocate(void* user, void* memory, size_t size) {
-  counter* count = (counter*)user;
-  size_t i;
-  for (i = 0; i < count->live; ++i) {
-    if (count->blocks[i] == memory) {
-      if (count->sizes[i] != size) {
-        ++count->mismatches;
-      }
-      --count->live;
-      count->blocks[i] = count->blocks[count->live];
-      count->sizes[i] = count->sizes[count->live];
-      ++count->releases;
-      free(memory);
-      return;
-    }
-  }
-  ++count->mismatches;
-}
-
-static int holds(const counter* count, const void* block) {
-  size_t i;
-  for (i = 0; i < count->live; ++i) {
-    if (count->blocks[i] == block) {
-      return 1;
-    }
-  }
-  return 0;
-}
-
 static strata_stack* counted_stack(counter* count, strata_allocator* allocator) {
   strata_options settings = {NULL, 0, 0, 0};
-  allocator->allocate = counted_allocate;
-  allocator->deallocate = counted_deallocate;
-  allocator->user = count;
+  *allocator = counting_allocator(count);
   settings.allocator = allocator;
   counter_init(count);
   return make_stack(&log_, &settings);
@@ -154,7 +84,6 @@ static void a_steady_loop_allocates_nothing_after_warm_up(void) {
   take(&log_);
 }
 
-#ifndef STRATA_TEST_NO_EXCEPTIONS
 static void running_out_of_memory_is_reported_and_survived(void) {
   counter count;
   strata_allocator allocator;
@@ -166,9 +95,7 @@ static void running_out_of_memory_is_reported_and_survived(void) {
   actor_init(&b, "b", &log_);
 
   /* The stack does not fit, whichever of its first allocations fails. */
-  allocator.allocate = counted_allocate;
-  allocator.deallocate = counted_deallocate;
-  allocator.user = &count;
+  allocator = counting_allocator(&count);
   settings.allocator = &allocator;
   for (granted = 0; granted < 10; ++granted) {
     counter_init(&count);
@@ -207,7 +134,6 @@ static void running_out_of_memory_is_reported_and_survived(void) {
   CHECK_INT(count.live, 0);
   CHECK_INT(count.mismatches, 0);
 }
-#endif
 
 static void the_data_of_states_that_never_entered_is_released(void) {
   strata_stack* stack = make_stack(&log_, NULL);
@@ -251,10 +177,8 @@ int main(void) {
        every_byte_comes_from_the_allocator_and_goes_back},
       {"a_steady_loop_allocates_nothing_after_warm_up",
        a_steady_loop_allocates_nothing_after_warm_up},
-#ifndef STRATA_TEST_NO_EXCEPTIONS
       {"running_out_of_memory_is_reported_and_survived",
        running_out_of_memory_is_reported_and_survived},
-#endif
       {"the_data_of_states_that_never_entered_is_released",
        the_data_of_states_that_never_entered_is_released},
       {"a_state_without_destroy_callback_leaves_its_data_alone",

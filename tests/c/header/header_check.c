@@ -59,6 +59,7 @@ int main(void) {
   EXPECT(strata_set_max_depth(stack, 1) == STRATA_E_NULL_STACK);
   EXPECT(strata_get_options(stack, &options) == STRATA_E_NULL_STACK);
   EXPECT(strata_set_observer(stack, NULL, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(strata_fail(stack, "no stack") == STRATA_E_NULL_STACK);
   EXPECT(strcmp(strata_last_error(stack), "strata: null stack") == 0);
   EXPECT(strata_last_error_code(stack) == STRATA_E_NULL_STACK);
   EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);

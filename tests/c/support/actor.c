@@ -82,9 +82,11 @@ static void on_draw(strata_stack* stack, void* env, void* data) {
 static int on_event(strata_stack* stack, void* env, void* data, const void* event) {
   actor* self = (actor*)data;
   char hook[32];
-  (void)stack;
   sprintf(hook, "event(%d)", *(const int*)event);
   record((recorder*)env, self->name, hook);
+  if (self->on_event != NULL) {
+    self->on_event(stack, self);
+  }
   return self->consumes;
 }
 static void on_destroy(void* data) {

@@ -39,6 +39,7 @@ struct actor {
   actor_action on_active;
   actor_action on_inactive;
   actor_action on_draw;
+  actor_action on_event;
   int consumes;   /* what its event callback returns */
   int destroyed;  /* how often the stack released its data */
   double last_dt; /* what its last active or inactive callback got */

@@ -1,0 +1,128 @@
+/* tests/c/allocator_reentry_test.c: an allocator that calls back into the stack it serves
+ * (issue 10, item 15). The stack is then in the middle of a change, so every call that returns a
+ * code is refused with STRATA_E_REENTRANT, the four that cannot return one read an empty stack,
+ * and the call that asked for memory carries on undisturbed. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <strata/strata.h>
+
+#include "support/actor.h"
+#include "support/check.h"
+
+static recorder log_;
+
+/* A malloc that tries the stack it serves, once `stack` is set, and counts what came back. */
+typedef struct meddler {
+  strata_stack* stack;
+  actor* pushed; /* what its pushes push: the push must release it all the same */
+  long calls;
+  long refused;   /* calls that returned STRATA_E_REENTRANT */
+  long accepted;  /* calls that returned anything else: none may */
+  long non_empty; /* queries that read something */
+  long live;
+} meddler;
+
+static void count_result(meddler* self, int result) {
+  if (result == STRATA_E_REENTRANT) {
+    ++self->refused;
+  } else {
+    ++self->accepted;
+  }
+}
+
+static void meddle(meddler* self) {
+  strata_stack* stack = self->stack;
+  strata_entry entry;
+  strata_options options;
+  char line[32];
+  if (stack == NULL) {
+    return;
+  }
+  self->stack = NULL; /* the calls below must not meddle again if they allocate */
+  ++self->calls;
+  count_result(self, strata_push(stack, &traced_state, self->pushed));
+  count_result(self, strata_pop(stack));
+  count_result(self, strata_clear(stack));
+  count_result(self, strata_pop_to(stack, 0));
+  count_result(self, strata_commit(stack));
+  count_result(self, strata_frame(stack, 0.5));
+  count_result(self, strata_set_observer(stack, NULL, NULL));
+  count_result(self, strata_set_max_depth(stack, 1));
+  count_result(self, strata_get_options(stack, &options));
+  count_result(self, strata_entry_at(stack, STRATA_STAGED, 0, &entry));
+  count_result(self, strata_find(stack, STRATA_STAGED, "a", &entry));
+  count_result(self, strata_describe(stack, line, sizeof line));
+  count_result(self, strata_fail(stack, "from the allocator"));
+  count_result(self, strata_destroy(stack));
+  self->non_empty += strata_size(stack) != 0 || strata_staged_size(stack) != 0 ||
+                     strata_pending(stack) != 0 || strata_top_name(stack) != NULL;
+  self->stack = stack;
+}
+
+static void* meddling_allocate(void* user, size_t size) {
+  meddler* self = (meddler*)user;
+  meddle(self);
+  ++self->live;
+  return malloc(size);
+}
+
+static void meddling_deallocate(void* user, void* memory, size_t size) {
+  meddler* self = (meddler*)user;
+  (void)size;
+  meddle(self);
+  --self->live;
+  free(memory);
+}
+
+static void an_allocator_calling_into_its_stack_is_refused(void) {
+  meddler self = {NULL, NULL, 0, 0, 0, 0, 0};
+  strata_allocator allocator;
+  strata_options settings = {NULL, 0, 0, 0};
+  strata_stack* stack;
+  actor a, b, pushed;
+  strata_item named;
+  actor_init(&a, "a", &log_);
+  actor_init(&b, "b", &log_);
+  actor_init(&pushed, "pushed", NULL);
+  self.pushed = &pushed;
+  allocator.allocate = meddling_allocate;
+  allocator.deallocate = meddling_deallocate;
+  allocator.user = &self;
+  settings.allocator = &allocator;
+  stack = make_stack(&log_, &settings);
+  self.stack = stack;
+
+  CHECK_INT(push_actor(stack, &a), STRATA_OK);
+  named = actor_item(&b, STRATA_FREEZE);
+  named.name = "a name long enough to be copied into memory of its own, past any small buffer";
+  CHECK_INT(strata_push_item(stack, &named), STRATA_OK);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "a.enter, a.pause, b.enter");
+  CHECK_INT(strata_last_error_code(stack), STRATA_E_REENTRANT);
+  CHECK_STR(strata_last_error(stack),
+            "strata: strata_destroy() called from inside the stack's allocator; an allocator "
+            "must not call into the stack it serves");
+  CHECK_INT(strata_pop(stack), STRATA_OK);
+  CHECK_INT(strata_pop(stack), STRATA_OK);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "b.exit, b.destroyed, a.resume, a.exit, a.destroyed");
+
+  CHECK_INT(self.calls > 0, 1);
+  CHECK_INT(self.refused, self.calls * 14);
+  CHECK_INT(self.accepted, 0);
+  CHECK_INT(self.non_empty, 0);
+  CHECK_INT(pushed.destroyed, self.calls);
+  /* The stack's own block goes back after the stack is gone: no one to meddle with then. */
+  self.stack = NULL;
+  CHECK_INT(strata_destroy(stack), STRATA_OK);
+  CHECK_INT(self.live, 0);
+}
+
+int main(void) {
+  static const test_case tests[] = {
+      {"an_allocator_calling_into_its_stack_is_refused",
+       an_allocator_calling_into_its_stack_is_refused},
+  };
+  recorder_init(&log_);
+  return run_tests(tests, sizeof tests / sizeof tests[0]);
+}
