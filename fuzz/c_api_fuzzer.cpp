@@ -1,9 +1,14 @@
 // fuzz/c_api_fuzzer.cpp: strata_fuzz_c_api, a libFuzzer target for the C API (strata.h). Its
 // input is a program of C calls with arbitrary arguments (NULL stacks, NULL and odd names, bad
 // depths and views, invalid modalities, huge limits, too many items) made from outside and from
-// inside every callback, including the destroy callback of a state's data. It checks that each
-// call returns success or the documented error code, and that once the stack is destroyed every
-// block of the counting allocator and every pushed datum has been released.
+// inside every callback, including the destroy callback of a state's data and the allocator. It
+// checks that each call returns success or the documented error code, and that once the stack is
+// destroyed every block of the counting allocator and every pushed datum has been released.
+// Besides arbitrary calls, it makes the patterns of issue 10 on its own: pause and resume
+// callbacks that unstage and stage again the state about to be entered, callbacks that fail
+// (strata_fail), observers that replace themselves, an allocator that calls into its stack (which
+// must refuse), and allocation failure at the n-th allocation, after which the pops, clear and
+// pop_until must have left the staged stack as it was.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -12,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include <strata/strata.h>
 
@@ -32,7 +38,11 @@ void check(bool holds, const char* what, int code = 0) {
 
 bool documented(int code) {
   return (code <= STRATA_OK && code >= STRATA_E_DEPTH_LIMIT) ||
-         (code <= STRATA_E_NULL_STACK && code >= STRATA_E_EXCEPTION);
+         (code <= STRATA_E_NULL_STACK && code >= STRATA_E_CALLBACK_FAILED);
+}
+
+void expect_any(int code, const char* what) {
+  check(documented(code), what, code);
 }
 
 // Counts the blocks and bytes a stack holds, and runs out of memory after the number of
@@ -42,10 +52,26 @@ struct counting_allocator {
   std::size_t bytes = 0;
   std::size_t made = 0;
   std::size_t fail_after = SIZE_MAX;
+  strata_stack* meddle_with = nullptr; // the stack it serves, when it calls into it
 };
+
+// An allocator must not call into the stack it serves: every such call is refused.
+void meddle(counting_allocator& counter) {
+  strata_stack* stack = std::exchange(counter.meddle_with, nullptr);
+  if (stack == nullptr) {
+    return;
+  }
+  check(strata_pop(stack) == STRATA_E_REENTRANT, "strata_pop from the allocator");
+  check(strata_commit(stack) == STRATA_E_REENTRANT, "strata_commit from the allocator");
+  check(strata_fail(stack, "allocator") == STRATA_E_REENTRANT, "strata_fail from the allocator");
+  check(strata_destroy(stack) == STRATA_E_REENTRANT, "strata_destroy from the allocator");
+  check(strata_size(stack) == 0 && strata_top_name(stack) == nullptr, "a read from the allocator");
+  counter.meddle_with = stack;
+}
 
 void* allocate(void* user, std::size_t size) {
   auto& counter = *static_cast<counting_allocator*>(user);
+  meddle(counter);
   if (counter.made == counter.fail_after) {
     return nullptr;
   }
@@ -60,6 +86,7 @@ void* allocate(void* user, std::size_t size) {
 
 void deallocate(void* user, void* memory, std::size_t size) {
   auto& counter = *static_cast<counting_allocator*>(user);
+  meddle(counter);
   check(counter.blocks > 0 && counter.bytes >= size, "deallocate of a block never allocated");
   --counter.blocks;
   counter.bytes -= size;
@@ -77,8 +104,10 @@ struct fuzz_run {
   strata_model::byte_source* input = nullptr;
   strata_stack* stack = nullptr;
   std::size_t live_data = 0;
-  int nesting = 0;     // callbacks running inside one another
-  bool inside = false; // inside a callback of the stack (or its destruction)
+  int nesting = 0;       // callbacks running inside one another
+  bool inside = false;   // inside a callback of the stack (or its destruction)
+  bool failable = false; // inside a state callback that strata_fail() may fail
+  bool destroying = false;
   // The operation under way was made with a NULL stack: the data it releases is released outside
   // any call of the stack, where every call is legal.
   bool null_stack_call = false;
@@ -92,25 +121,36 @@ enum class reach { outside, callback };
 void act(reach from);
 void act_on(strata_model::byte_source& input, strata_stack* stack, reach from);
 
-// The body of every callback: a few calls, read from the input.
-void callback_body(reach from) {
+// The body of every callback: a few calls, read from the input. `failable`: a state callback,
+// which strata_fail() may fail (not the observer, a destroy callback or a match function).
+void callback_body(reach from, bool failable = false) {
   if (run->nesting >= 4) {
     return; // destroy callbacks may nest through requests; a bound keeps the recursion small
   }
   ++run->nesting;
   const bool was_inside = run->inside;
+  const bool was_failable = std::exchange(run->failable, failable);
   run->inside = was_inside || from == reach::callback;
   for (std::uint32_t n = run->input->below(4); n > 0; --n) {
     act(from);
   }
   run->inside = was_inside;
+  run->failable = was_failable;
   --run->nesting;
 }
 
 void on_hook(strata_stack* stack, void* /*env*/, void* /*data*/) {
   check(stack == run->stack, "a callback got another stack");
-  callback_body(reach::callback);
+  callback_body(reach::callback, true);
 }
+
+// The pause of a "looper" unstages the state about to be entered, and its resume stages a looper
+// again: a commit must still end, at max_transitions (issue 10, item 1).
+void on_looper_pause(strata_stack* stack, void* env, void* data) {
+  expect_any(strata_pop(stack), "strata_pop from a looper's pause");
+  on_hook(stack, env, data);
+}
+void on_looper_resume(strata_stack* stack, void* env, void* data);
 
 void on_tick(strata_stack* stack, void* env, void* data, double /*dt*/) {
   on_hook(stack, env, data);
@@ -128,8 +168,10 @@ void on_destroy(void* data) {
   released->magic = 0;
   delete released;
   --run->live_data;
-  // A push made with a NULL stack releases its data outside any call of the stack.
-  callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::callback);
+  // A push made with a NULL stack releases its data outside any call of the stack: inside a
+  // state callback, this destroy callback is still part of it, and may fail it.
+  callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::callback,
+                run->null_stack_call && run->failable);
 }
 
 void on_observe(strata_stack* stack, void* /*user*/, int step, const char* name,
@@ -147,7 +189,7 @@ int on_match(void* /*user*/, const strata_entry* entry) {
 
 // Kinds of state: every callback, none, or some; with odd names and modalities.
 const std::string long_name(300, 'n');
-const std::array<strata_state, 5> kinds{{
+const std::array<strata_state, 6> kinds{{
     {"full", on_hook, on_hook, on_hook, on_hook, on_tick, on_tick, on_hook, on_event, on_destroy,
      0},
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
@@ -157,7 +199,17 @@ const std::array<strata_state, 5> kinds{{
      on_destroy, STRATA_OPAQUE},
     {"bad-modality", on_hook, on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
      on_destroy, 0x30u},
+    {"looper", on_hook, on_hook, on_looper_pause, on_looper_resume, on_tick, nullptr, nullptr,
+     nullptr, on_destroy, 0},
 }};
+constexpr std::size_t looper = 5;
+
+void on_looper_resume(strata_stack* stack, void* env, void* data) {
+  const strata_item item{&kinds[looper], new datum, nullptr, 0};
+  ++run->live_data;
+  expect_any(strata_push_item(stack, &item), "strata_push_item from a looper's resume");
+  on_hook(stack, env, data);
+}
 
 const char* pick_name(std::uint32_t choice) {
   switch (choice % 7) {
@@ -254,9 +306,42 @@ void check_queries(strata_model::byte_source& input) {
 }
 
 // Operation numbers: 0-10 requests, 11-17 commit, passes and frames, 18-22 settings, queries and
-// the observer, 23 destruction (from callbacks only: from outside it ends the run).
+// the observer, 23 strata_fail, 24 destruction (from callbacks only: from outside it ends the
+// run).
 std::uint32_t pick_operation(strata_model::byte_source& input, reach from) {
-  return input.below(from == reach::outside ? 23 : 24);
+  return input.below(from == reach::outside ? 24 : 25);
+}
+
+// The staged stack's names, bottom first: what a request that ran out of memory must leave.
+std::string staged_names(const strata_stack* stack) {
+  std::string names;
+  strata_entry entry{};
+  for (std::size_t depth = 0; depth < strata_staged_size(stack); ++depth) {
+    check(strata_entry_at(stack, STRATA_STAGED, depth, &entry) == STRATA_OK, "strata_entry_at");
+    names.append(entry.name).push_back('\n');
+  }
+  return names;
+}
+
+// Runs a request that drops states: all or nothing when memory runs out (issue 10, item 7).
+template <class Request>
+void expect_strong(strata_stack* stack, const char* what, Request request) {
+  const std::string before = staged_names(stack);
+  const int code = request();
+  expect(code, stack, what);
+  if (code == STRATA_E_NO_MEMORY) {
+    check(staged_names(stack) == before, what, code);
+  }
+}
+
+void try_to_fail(strata_stack* stack) {
+  static constexpr std::array<const char*, 3> messages{nullptr, "", "the fuzzer says so"};
+  const int code = strata_fail(stack, messages[run->input->below(3)]);
+  expect(code, stack, "strata_fail");
+  if (stack != nullptr) {
+    const bool may_fail = run->failable && !run->destroying;
+    check(code == (may_fail ? STRATA_OK : STRATA_E_BAD_ARGUMENT), "strata_fail", code);
+  }
 }
 
 void act(reach from) {
@@ -305,14 +390,24 @@ void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
     break;
   }
   case 5:
-  case 6: expect(strata_pop(stack), stack, "strata_pop"); break;
-  case 7: expect(strata_clear(stack), stack, "strata_clear"); break;
-  case 8: expect(strata_pop_until(stack, pick_name(input.below(7))), stack, "pop_until"); break;
-  case 9:
-    expect(strata_pop_until_match(stack, input.below(4) == 0 ? nullptr : on_match, nullptr), stack,
-           "pop_until_match");
+  case 6: expect_strong(stack, "strata_pop", [&] { return strata_pop(stack); }); break;
+  case 7: expect_strong(stack, "strata_clear", [&] { return strata_clear(stack); }); break;
+  case 8: {
+    const char* name = pick_name(input.below(7));
+    expect_strong(stack, "pop_until", [&] { return strata_pop_until(stack, name); });
     break;
-  case 10: expect(strata_pop_to(stack, pick_size(input)), stack, "strata_pop_to"); break;
+  }
+  case 9: {
+    const strata_match_fn match = input.below(4) == 0 ? nullptr : on_match;
+    expect_strong(stack, "pop_until_match",
+                  [&] { return strata_pop_until_match(stack, match, nullptr); });
+    break;
+  }
+  case 10: {
+    const std::size_t depth = pick_size(input);
+    expect_strong(stack, "strata_pop_to", [&] { return strata_pop_to(stack, depth); });
+    break;
+  }
   case 11:
   case 12: expect_refused_inside(strata_commit(stack), stack, "strata_commit"); break;
   case 13: expect_refused_inside(strata_update(stack, 0.016), stack, "strata_update"); break;
@@ -344,6 +439,7 @@ void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
     expect(strata_set_observer(stack, input.below(2) == 0 ? nullptr : on_observe, nullptr), stack,
            "strata_set_observer");
     break;
+  case 23: try_to_fail(stack); break;
   default:
     // Destroying the stack from inside one of its callbacks: refused.
     expect_refused_inside(strata_destroy(stack), stack, "strata_destroy inside a callback");
@@ -373,18 +469,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(strata_create(nullptr, nullptr, nullptr) == STRATA_E_BAD_ARGUMENT, "strata_create NULL");
   check(default_memory || counter.blocks > 0, "the stack did not come from its allocator");
   if (input.below(4) == 0) {
-    const std::size_t allowed = input.below(64);
-#if defined(__cpp_exceptions)
-    counter.fail_after = counter.made + allowed;
-#else
-    (void)allowed; // without exceptions the C API ends the program when memory runs out
-#endif
+    counter.fail_after = counter.made + input.below(64);
+  }
+  if (input.below(8) == 0) {
+    counter.meddle_with = state.stack;
   }
   while (!input.exhausted()) {
     act(reach::outside);
   }
   check(!state.inside, "a callback did not return");
   state.inside = true; // destroy callbacks run inside the stack's destruction
+  state.destroying = true;
+  counter.meddle_with = nullptr; // the stack's own block goes back once the stack is gone
   const int destroyed = strata_destroy(state.stack);
   check(destroyed == STRATA_OK, "strata_destroy", destroyed);
   check(counter.blocks == 0 && counter.bytes == 0, "blocks left after strata_destroy",
