@@ -108,6 +108,7 @@ struct fuzz_run {
   bool inside = false;   // inside a callback of the stack (or its destruction)
   bool failable = false; // inside a state callback that strata_fail() may fail
   bool destroying = false;
+  std::size_t looper_pushes = 0;
   // The operation under way was made with a NULL stack: the data it releases is released outside
   // any call of the stack, where every call is legal.
   bool null_stack_call = false;
@@ -204,10 +205,17 @@ const std::array<strata_state, 6> kinds{{
 }};
 constexpr std::size_t looper = 5;
 
+// Loopers restage at most this often in a run: more than the default max_transitions, so that
+// the limit stops them, but bounded, since the input may also set a limit of SIZE_MAX.
+constexpr std::size_t looper_budget = 30000;
+
 void on_looper_resume(strata_stack* stack, void* env, void* data) {
-  const strata_item item{&kinds[looper], new datum, nullptr, 0};
-  ++run->live_data;
-  expect_any(strata_push_item(stack, &item), "strata_push_item from a looper's resume");
+  if (run->looper_pushes < looper_budget) {
+    ++run->looper_pushes;
+    const strata_item item{&kinds[looper], new datum, nullptr, 0};
+    ++run->live_data;
+    expect_any(strata_push_item(stack, &item), "strata_push_item from a looper's resume");
+  }
   on_hook(stack, env, data);
 }
 
