@@ -139,8 +139,9 @@ TEST_F(observer, r22_the_step_name_outlives_the_state_for_the_whole_call) {
 // until its call ends, D4 of issue 10)
 TEST_F(observer, r22_an_observer_may_replace_itself) {
   bool first_alive = true;
-  const std::shared_ptr<void> lifetime(nullptr, [&](void*) { first_alive = false; });
-  s.set_observer([&, lifetime](const strata::step_info& info) {
+  s.set_observer([&, lifetime = std::shared_ptr<void>(nullptr, [&](void*) {
+                       first_alive = false;
+                     })](const strata::step_info& info) {
     s.set_observer([&](const strata::step_info& later) {
       ctx.note("second told " + std::string(strata::to_string(later.step)));
     });

@@ -223,7 +223,9 @@ struct requests_when_destroyed {
     }
 #endif
   }
-  void operator()(logged<"a">& /*left*/) const { stack->context().note("first on_exit"); }
+  void operator()(logged<"a">& /*left*/) const {
+    stack->context().note("first on_exit");
+  }
 };
 
 // committed: (empty)
@@ -233,9 +235,9 @@ TEST_F(pushed, r19_a_replaced_on_exit_is_destroyed_as_request_code) {
   if (!exceptions_on) {
     GTEST_SKIP() << "the capture reports the refusal by catching it";
   }
-  s.push<logged<"a">>()
-      .on_exit(requests_when_destroyed{s})
-      .on_exit([&](logged<"a">&) { ctx.note("second on_exit"); });
+  s.push<logged<"a">>().on_exit(requests_when_destroyed{s}).on_exit([&](logged<"a">&) {
+    ctx.note("second on_exit");
+  });
   EXPECT_EQ(trace(), "strata: push() called during on_exit(), from code that on_exit() runs (a "
                      "state's constructor, destructor or move, or a predicate)");
   EXPECT_EQ(s.staged().size(), 1U);

@@ -428,8 +428,8 @@ TEST_F(errors, r23_push_loop_hits_the_default_transition_limit) {
 TEST_F(errors, r23_pause_resume_loop_hits_the_transition_limit) {
   for (const bool coalesced : {false, true}) {
     s.set_coalesced(coalesced);
-    s.push<logged<"menu">>(actions{.pause = [&] { s.pop(); },
-                                   .resume = [&] { s.push<logged<"dialog">>(); }});
+    s.push<logged<"menu">>(
+        actions{.pause = [&] { s.pop(); }, .resume = [&] { s.push<logged<"dialog">>(); }});
     commit_setup();
     s.set_max_transitions(3);
     s.push<logged<"dialog">>();

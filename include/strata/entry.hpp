@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "detail/checked.hpp"
 #include "detail/hooks.hpp"
 #include "modality.hpp"
 
@@ -27,11 +28,23 @@ struct exit_callback {
   std::size_t align;
 };
 
+// A name given at push with .name(), copied with its length so that it may hold any bytes (NUL
+// included). The characters follow the header, then a NUL for C.
+struct name_copy {
+  std::size_t size;
+
+  [[nodiscard]] static constexpr std::size_t bytes_for(std::size_t size) {
+    return sizeof(name_copy) + size + 1;
+  }
+  [[nodiscard]] const char* text() const { return reinterpret_cast<const char*>(this + 1); }
+  [[nodiscard]] char* text() { return reinterpret_cast<char*>(this + 1); }
+};
+
 template <class C, class E>
 struct entry {
   const type_ops<C, E>* ops;
   void* object;
-  const char* name_override; // owned copy from the pool, or null
+  name_copy* name_override;  // owned, from the pool, or null
   exit_callback<C>* on_exit; // owned, from the pool, or null
   strata::modality mode;
   ownership owned;
@@ -42,7 +55,7 @@ struct entry {
 
   [[nodiscard]] std::string_view name() const {
     if (name_override != nullptr) {
-      return name_override;
+      return {name_override->text(), name_override->size};
     }
     if (ops->name_of != nullptr) {
       return ops->name_of(object);
@@ -53,33 +66,77 @@ struct entry {
 
 } // namespace detail
 
-// A read-only look at one entry; valid until the next request or commit.
+// A read-only look at one entry; valid until the next request or commit. In the checked
+// configuration a view from a stack_view checks each use against its stack (detail/checked.hpp).
 template <class C, class E>
 class entry_view {
 public:
   entry_view(const detail::entry<C, E>& e, std::size_t depth)
       : entry_(&e)
       , depth_(depth) {}
+#if STRATA_CHECKED
+  entry_view(const detail::entry<C, E>& e, std::size_t depth, const detail::stack_checks& checks)
+      : entry_(&e)
+      , depth_(depth)
+      , checks_(&checks)
+      , generation_(checks.generation()) {}
+#endif
 
-  [[nodiscard]] std::string_view name() const { return entry_->name(); }
-  [[nodiscard]] strata::modality modality() const { return entry_->mode; }
+  [[nodiscard]] std::string_view name() const {
+    STRATA_IF_CHECKED(check_use("entry_view::name()");)
+    return entry_->name();
+  }
+  [[nodiscard]] strata::modality modality() const {
+    STRATA_IF_CHECKED(check_use("entry_view::modality()");)
+    return entry_->mode;
+  }
   // Position from the bottom of the view it came from, starting at 0.
-  [[nodiscard]] std::size_t depth() const { return depth_; }
-  [[nodiscard]] bool paused() const { return entry_->paused; }
+  [[nodiscard]] std::size_t depth() const {
+    STRATA_IF_CHECKED(check_use("entry_view::depth()");)
+    return depth_;
+  }
+  [[nodiscard]] bool paused() const {
+    STRATA_IF_CHECKED(check_use("entry_view::paused()");)
+    return entry_->paused;
+  }
 
   // The state object if it was pushed as exactly T, otherwise null.
   template <class T>
   [[nodiscard]] T* get() const {
-    return entry_->ops == &detail::ops_for<T, C, E> ? static_cast<T*>(entry_->object) : nullptr;
+    STRATA_IF_CHECKED(check_use("entry_view::get()");)
+    return pushed_as<T>() ? static_cast<T*>(entry_->object) : nullptr;
   }
   template <class T>
   [[nodiscard]] bool is() const {
-    return get<T>() != nullptr;
+    STRATA_IF_CHECKED(check_use("entry_view::is()");)
+    return pushed_as<T>();
   }
 
 private:
+  template <class T>
+  [[nodiscard]] bool pushed_as() const {
+    return entry_->ops == &detail::ops_for<T, C, E>;
+  }
+
   const detail::entry<C, E>* entry_;
   std::size_t depth_;
+#if STRATA_CHECKED
+  // Null for a view the stack hands to a pop_until predicate, which lives for that call only.
+  const detail::stack_checks* checks_ = nullptr;
+  std::size_t generation_ = 0; // the stack's generation when the view was made
+
+  void check_use(const char* what) const noexcept {
+    if (checks_ == nullptr) {
+      return;
+    }
+    checks_->check_thread(what);
+    if (checks_->generation() != generation_) [[unlikely]] {
+      detail::checked_failure({what, " called on a view (depth ", detail::decimal{depth_},
+                               ") made before the stack changed; a view is valid until the next "
+                               "request or commit"});
+    }
+  }
+#endif
 };
 
 } // namespace strata

@@ -28,18 +28,17 @@ public:
 
   // The name the stack shows for this entry instead of the one its type declares (copied).
   pushed&& name(std::string_view name) && {
-    if (auto* target = entry()) {
-      owner_->rename(*target, name);
+    if (usable()) {
+      owner_->rename(slot_, name);
     }
     return std::move(*this);
   }
 
-  // What this entry lets through to the states below, instead of its type's declaration. The
-  // entry has not entered yet (nothing can commit between a push and its handle, not even an
-  // observer), so the passes' call lists, built at enter, need no update.
+  // What this entry lets through to the states below, instead of its type's declaration. On a
+  // handle kept past the commit that entered the state, the passes follow from the next pass.
   pushed&& modality(strata::modality mode) && {
-    if (auto* target = entry()) {
-      target->mode = mode;
+    if (usable()) {
+      owner_->change_modality(slot_, mode);
     }
     return std::move(*this);
   }
@@ -50,18 +49,16 @@ public:
   template <class F>
   requires std::invocable<F&, T&> || std::invocable<F&, typename Stack::context_type&, T&> pushed &&
       on_exit(F&& callback) && {
-    if (auto* target = entry()) {
-      owner_->template attach_on_exit<T>(*target, std::forward<F>(callback));
+    if (usable()) {
+      owner_->template attach_on_exit<T>(slot_, std::forward<F>(callback));
     }
     return std::move(*this);
   }
 
 private:
-  // The staged entry, unless the push failed or an observer's request changed the staged stack.
-  auto* entry() const {
-    return owner_ != nullptr && owner_->still_staged(slot_) ? &owner_->staged_[slot_.index]
-                                                            : nullptr;
-  }
+  // Whether the entry is still staged: not if the push failed, or a request (an observer's)
+  // unstaged it since.
+  [[nodiscard]] bool usable() const { return owner_ != nullptr && owner_->still_staged(slot_); }
 
   Stack* owner_ = nullptr;
   typename Stack::staged_slot slot_{};

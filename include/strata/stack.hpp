@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "detail/block_pool.hpp"
+#include "detail/checked.hpp"
 #include "detail/hooks.hpp"
 #include "detail/message.hpp"
 #include "detail/scope_guard.hpp"
@@ -97,6 +98,7 @@ public:
   // program, as any exception leaving a destructor does; clear() and commit() first to handle
   // exceptions from exit hooks.
   ~stack() {
+    STRATA_IF_CHECKED(checks_.check_thread("~stack()");)
     if (activity_ != activity::idle || observing_ || request_code_running_ != nullptr ||
         in_error_handler_) {
       std::fprintf(stderr, "strata: stack destroyed %s; a stack must outlive its hooks\n",
@@ -141,7 +143,7 @@ public:
   template <class T>
   pushed<T> push(borrowed<T> state) {
     entry e{};
-    if (!admit("push()") || !prepare_borrowed(state, e)) {
+    if (!admit("push()") || !prepare_borrowed(state, e, staged_, {})) {
       return {};
     }
     return pushed<T>{this, stage_if_room(e)};
@@ -169,8 +171,18 @@ public:
       return;
     }
     staged_.reserve(staged_.size() + sizeof...(Items));
-    while (next < prepared) {
-      stage(batch[next++]);
+    // R10: the batch is one block. It is staged whole before the observer hears of it, so that
+    // the observer's own requests (pushes on each push, say) land above it and meet the depth
+    // limit with the whole batch counted.
+    std::array<staged_slot, sizeof...(Items)> slots{};
+    for (; next < prepared; ++next) {
+      slots[next] = place(batch[next]);
+    }
+    for (const staged_slot slot : slots) {
+      // An entry the observer unstaged in reaction to an earlier push was told as popped then.
+      if (still_staged(slot)) {
+        notify(step::push, staged_[slot.index], slot.index);
+      }
     }
   }
 
@@ -204,7 +216,10 @@ public:
   template <class T>
   pushed<T> replace(borrowed<T> state) {
     entry e{};
-    if (!admit("replace()") || !ready_to_replace() || !prepare_borrowed(state, e)) {
+    // The staged top is about to go, so x may replace itself (R20).
+    if (!admit("replace()") || !ready_to_replace() ||
+        !prepare_borrowed(state, e, std::span<const entry>{staged_}.first(staged_.size() - 1),
+                          {})) {
       return {};
     }
     return pushed<T>{this, restage_top(e)};
@@ -352,22 +367,34 @@ public:
   [[nodiscard]] view committed() const { return view{*this, view::which::committed}; }
   // What the stack will be after the next commit.
   [[nodiscard]] view staged() const { return view{*this, view::which::staged}; }
-  [[nodiscard]] std::size_t size() const { return committed_size(); }
-  [[nodiscard]] bool empty() const { return committed_size() == 0; }
+  [[nodiscard]] std::size_t size() const {
+    STRATA_IF_CHECKED(checks_.check_thread("size()");)
+    return committed_size();
+  }
+  [[nodiscard]] bool empty() const {
+    STRATA_IF_CHECKED(checks_.check_thread("empty()");)
+    return committed_size() == 0;
+  }
   // Whether a commit has work to do.
   [[nodiscard]] bool pending() const {
-    return retiring_count() > 0 || committed_prefix_ < staged_.size() ||
+    STRATA_IF_CHECKED(checks_.check_thread("pending()");)
+    return leaving() || committed_prefix_ < staged_.size() ||
            (committed_size() > 0 && committed_top().paused);
   }
 
   // Whether the committed top is no longer staged: its exit is due at the running (or next)
   // commit. A state revealed on its way out gets resume before exit (R8); this lets its resume
   // tell that apart from a real return to the top, e.g. to not start its next turn.
-  [[nodiscard]] bool leaving() const { return retiring_count() > 0; }
+  [[nodiscard]] bool leaving() const {
+    STRATA_IF_CHECKED(checks_.check_thread("leaving()");)
+    // R26: during destruction every committed state is unstaged, as after clear().
+    return retiring_count() > 0 || (activity_ == activity::destroying && committed_size() > 0);
+  }
 
   // The committed stack in one line, bottom to top, the active state marked:
   // "system | title | world | level | pause*".
   [[nodiscard]] std::string describe() const {
+    STRATA_IF_CHECKED(checks_.check_thread("describe()");)
     if (committed_size() == 0) {
       return "(empty)";
     }
@@ -379,16 +406,45 @@ public:
     return line + "*";
   }
 
-  [[nodiscard]] Context& context() const { return *context_; }
+  [[nodiscard]] Context& context() const {
+    STRATA_IF_CHECKED(checks_.check_thread("context()");)
+    return *context_;
+  }
 
   // ---- settings ----
 
-  [[nodiscard]] const strata::options& settings() const { return options_; }
-  void set_coalesced(bool on) { options_.coalesced = on; }
-  void set_max_transitions(std::size_t limit) { options_.max_transitions = limit; }
-  void set_max_depth(std::size_t limit) { options_.max_depth = limit; }
-  void set_error_handler(error_handler handler) { options_.on_error = std::move(handler); }
-  void set_observer(strata::observer watcher) { observer_ = std::move(watcher); }
+  [[nodiscard]] const strata::options& settings() const {
+    STRATA_IF_CHECKED(checks_.check_thread("settings()");)
+    return options_;
+  }
+  void set_coalesced(bool on) {
+    STRATA_IF_CHECKED(checks_.check_thread("set_coalesced()");)
+    options_.coalesced = on;
+  }
+  void set_max_transitions(std::size_t limit) {
+    STRATA_IF_CHECKED(checks_.check_thread("set_max_transitions()");)
+    options_.max_transitions = limit;
+  }
+  void set_max_depth(std::size_t limit) {
+    STRATA_IF_CHECKED(checks_.check_thread("set_max_depth()");)
+    options_.max_depth = limit;
+  }
+  void set_error_handler(error_handler handler) {
+    STRATA_IF_CHECKED(checks_.check_thread("set_error_handler()");)
+    if (in_error_handler_) {
+      // R27: the running handler finishes its call; it is destroyed once no handler runs.
+      retired_handlers_.push_back(std::move(options_.on_error));
+    }
+    options_.on_error = std::move(handler);
+  }
+  void set_observer(strata::observer watcher) {
+    STRATA_IF_CHECKED(checks_.check_thread("set_observer()");)
+    if (observing_) {
+      // R22: the running observer finishes its call; it is destroyed once no observer runs.
+      retired_observers_.push_back(std::move(observer_));
+    }
+    observer_ = std::move(watcher);
+  }
 
 private:
   template <class S, class T>
@@ -428,7 +484,7 @@ private:
   // The names are copies: those states may be gone by the time the commit is stopped.
   using short_name = std::array<char, 32>;
   struct push_record {
-    short_name by;
+    short_name by; // empty: the observer
     short_name pushed;
   };
 
@@ -504,6 +560,7 @@ private:
   // One hook per step; the staged stack is read again before every step because any hook may
   // have made requests. The order of the checks is the specification in docs/semantics.md.
   bool step_towards_staged() {
+    STRATA_IF_CHECKED(checks_.stack_changed();)
     const bool has_top = committed_size() > 0;
     const bool must_retreat =
         retiring_count() > 0 || (has_top && activity_ == activity::destroying);
@@ -514,6 +571,12 @@ private:
       const bool stays_paused =
           options_.coalesced ? (can_advance || must_retreat) : (can_advance && just_paused_);
       if (!stays_paused) {
+        // R23: a resume right after this commit paused the top means the enter it paused for
+        // was cancelled. It counts as a transition, so that a pause that pops and a resume that
+        // pushes again cannot loop for ever.
+        if (just_paused_ && !within_transition_limit()) {
+          return false;
+        }
         resume_top();
         return true;
       }
@@ -576,7 +639,10 @@ private:
     if (entering.ops->enter != nullptr) {
       // A state whose enter throws never entered: it leaves without exit, like an object whose
       // constructor threw. The state below stays paused until the next commit resumes it.
-      detail::on_unwind forget{[this] { release(take_committed_top()); }};
+      detail::on_unwind forget{[this] {
+        hook_running_ = nullptr; // R25: its destructor's requests are ordinary ones (R24)
+        release(take_committed_top());
+      }};
       run_hook(entering.ops->enter, entering.object, "enter");
       forget.dismiss();
     }
@@ -588,17 +654,29 @@ private:
     {
       const entry& leaving = committed_top();
       if (leaving.ops->exit != nullptr) {
-        // A state whose exit throws has still left: it is destroyed, its on_exit is not run.
-        detail::on_unwind finish{[this] { release(take_committed_top()); }};
+        // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
+        // and its on_exit is not run.
+        detail::on_unwind finish{[this, depth] {
+          hook_running_ = nullptr; // its destructor's requests are ordinary ones (R24)
+          report_exit_and_release(take_committed_top(), depth);
+        }};
         run_hook(leaving.ops->exit, leaving.object, "exit");
         finish.dismiss();
       }
     }
-    entry left = take_committed_top();
-    detail::at_scope_exit destroy{[&] { release(left); }};
+    const entry left = take_committed_top();
     if (left.on_exit != nullptr) {
+      // R25: an on_exit that throws comes after the exit: the state has left all the same.
+      detail::on_unwind finish{[&] { report_exit_and_release(left, depth); }};
       left.on_exit->run(left.on_exit, *context_, left.object);
+      finish.dismiss();
     }
+    report_exit_and_release(left, depth);
+  }
+
+  // The committed top has left: the observer is told, then the state is destroyed.
+  void report_exit_and_release(const entry& left, std::size_t depth) {
+    detail::at_scope_exit destroy{[&] { release(left); }};
     notify(step::exit, left, depth);
   }
 
@@ -661,8 +739,9 @@ private:
     for (std::size_t i = 0; i < kept; ++i) {
       const push_record& record =
           recent_pushes_[(recent_push_count_ - 1 - i) % recent_pushes_.size()];
-      const std::string pair =
-          detail::join({"'", record.by.data(), "' keeps pushing '", record.pushed.data(), "'"});
+      const std::string who = record.by[0] == '\0' ? std::string("the observer")
+                                                   : detail::join({"'", record.by.data(), "'"});
+      const std::string pair = detail::join({who, " keeps pushing '", record.pushed.data(), "'"});
       if (culprits.find(pair) == std::string::npos) {
         culprits.append(culprits.empty() ? ": " : ", ").append(pair);
       }
@@ -671,9 +750,9 @@ private:
   }
 
   void record_push(const entry& pushed) {
-    if (activity_ == activity::committing && hook_running_ != nullptr) {
+    if (activity_ == activity::committing && (hook_running_ != nullptr || observing_)) {
       push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
-      copy_name(record.by, committed_top().name());
+      copy_name(record.by, observing_ ? std::string_view{""} : committed_top().name());
       copy_name(record.pushed, pushed.name());
       ++recent_push_count_;
     }
@@ -692,6 +771,7 @@ private:
   // game code another request runs (a state's constructor, destructor or move, a pop_until
   // predicate): that request is halfway through changing the staged stack.
   [[nodiscard]] bool admit(const char* what) {
+    STRATA_IF_CHECKED(checks_.check_thread(what); checks_.stack_changed();)
     if (activity_ == activity::destroying) {
       return false;
     }
@@ -788,9 +868,11 @@ private:
     return true;
   }
 
-  // A borrowed object may be staged only once; `batch` holds entries about to be staged too.
-  bool not_staged_yet(const void* object, std::span<const entry> batch) {
-    for (const std::span<const entry> among : {std::span<const entry>{staged_}, batch}) {
+  // A borrowed object may be staged only once: `staying` is the part of the staged stack that
+  // stays, `batch` holds entries about to be staged too.
+  bool not_staged_yet(const void* object, std::span<const entry> staying,
+                      std::span<const entry> batch) {
+    for (const std::span<const entry> among : {staying, batch}) {
       for (const entry& e : among) {
         if (e.object == object) {
           fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
@@ -803,14 +885,16 @@ private:
     return true;
   }
 
-  // `batch`: entries prepared by the same push_first_on_top, not staged yet.
+  // `staying`: the staged entries that stay (all but the top for a replace); `batch`: entries
+  // prepared by the same push_first_on_top, not staged yet.
   template <class T>
-  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> batch = {}) {
+  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> staying,
+                        std::span<const entry> batch) {
     if (state.state == nullptr) {
       fail(errc::null_state, "strata: push of a null borrowed state");
       return false;
     }
-    if (!not_staged_yet(state.state, batch)) {
+    if (!not_staged_yet(state.state, staying, batch)) {
       return false;
     }
     out = make_entry<T>(state.state, detail::ownership::borrowed);
@@ -830,6 +914,13 @@ private:
 
   // Appends a prepared entry.
   staged_slot stage(entry e) {
+    const staged_slot slot = place(e);
+    notify(step::push, staged_[slot.index], slot.index);
+    return slot;
+  }
+
+  // Appends a prepared entry without telling the observer.
+  staged_slot place(entry e) {
     {
       detail::on_unwind destroy{[&] { drop(e); }};
       staged_.push_back(e);
@@ -838,7 +929,6 @@ private:
     record_push(e);
     const staged_slot slot{staged_.size() - 1, ++stagings_};
     staged_.back().serial = slot.serial;
-    notify(step::push, staged_[slot.index], slot.index);
     return slot;
   }
 
@@ -850,7 +940,7 @@ private:
     }
     // An observer told of the pop may have borrowed the same object in the meantime.
     if (replacement.owned == detail::ownership::borrowed &&
-        !not_staged_yet(replacement.object, {})) {
+        !not_staged_yet(replacement.object, staged_, {})) {
       return {};
     }
     return stage(replacement);
@@ -890,7 +980,7 @@ private:
         return false;
       }
     } else if constexpr (detail::is_borrowed<item>) {
-      if (!prepare_borrowed(first, e, std::span<const entry>{batch.data(), prepared})) {
+      if (!prepare_borrowed(first, e, staged_, std::span<const entry>{batch.data(), prepared})) {
         return false;
       }
     } else {
@@ -918,6 +1008,10 @@ private:
   }
 
   void pop_down_to(std::size_t depth) {
+    if (depth < committed_prefix_) {
+      // All or nothing (R1): the entered states it pops wait in retiring_; room for all first.
+      retiring_.reserve(retiring_.size() + (committed_prefix_ - depth));
+    }
     while (staged_.size() > depth) {
       unstage_top();
     }
@@ -938,11 +1032,12 @@ private:
   }
 
   void release(const entry& e) noexcept {
+    STRATA_IF_CHECKED(checks_.stack_changed();) // a view of `e` would dangle
     if (e.on_exit != nullptr) {
       release_callback(e.on_exit);
     }
     if (e.name_override != nullptr) {
-      pool_.deallocate(const_cast<char*>(e.name_override), std::strlen(e.name_override) + 1, 1);
+      release_name(e.name_override);
     }
     switch (e.owned) {
     case detail::ownership::pooled:
@@ -956,14 +1051,54 @@ private:
 
   // ---- what pushed() finishes describing ----
 
-  void rename(entry& e, std::string_view name) {
-    char* copy = static_cast<char*>(pool_.allocate(name.size() + 1, 1));
-    std::memcpy(copy, name.data(), name.size());
-    copy[name.size()] = '\0';
-    if (e.name_override != nullptr) {
-      pool_.deallocate(const_cast<char*>(e.name_override), std::strlen(e.name_override) + 1, 1);
+  // A handle's .name(), .modality() and .on_exit() finish the push they come from: when one of
+  // them fails (out of memory), an entry not entered yet is taken back whole (R1), the observer
+  // told of it as popped and discarded. An entered one keeps what it had.
+  template <class Change>
+  void finish_push(staged_slot slot, const char* what, Change&& change) {
+    const char* const outer = std::exchange(current_request_, what);
+    detail::at_scope_exit restore{[&] { current_request_ = outer; }};
+    detail::on_unwind take_back{[&] {
+      if (still_staged(slot) && slot.index >= committed_prefix_) {
+        const entry e = staged_[slot.index];
+        staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(slot.index));
+        detail::at_scope_exit destroy{[&] { drop(e); }};
+        notify(step::pop, e, slot.index);
+        notify(step::discard, e, slot.index);
+      }
+    }};
+    std::forward<Change>(change)(staged_[slot.index]);
+    take_back.dismiss();
+  }
+
+  void rename(staged_slot slot, std::string_view name) {
+    finish_push(slot, "name()", [&](entry& e) {
+      const std::size_t bytes = detail::name_copy::bytes_for(name.size());
+      auto* copy =
+          ::new (pool_.allocate(bytes, alignof(detail::name_copy))) detail::name_copy{name.size()};
+      std::memcpy(copy->text(), name.data(), name.size());
+      copy->text()[name.size()] = '\0';
+      if (e.name_override != nullptr) {
+        release_name(e.name_override);
+      }
+      e.name_override = copy;
+    });
+  }
+
+  void release_name(detail::name_copy* name) noexcept {
+    pool_.deallocate(name, detail::name_copy::bytes_for(name->size), alignof(detail::name_copy));
+  }
+
+  // R16: an entry that has entered (its handle kept past a commit) changes what the passes see
+  // from the next pass on.
+  void change_modality(staged_slot slot, strata::modality mode) {
+    staged_[slot.index].mode = mode;
+    if (slot.index >= committed_prefix_) {
+      return; // not entered: its layer is made when it enters
     }
-    e.name_override = copy;
+    for (std::size_t depth = slot.index; depth < layers_.size(); ++depth) {
+      set_floors(layers_[depth], committed_at(depth).mode, depth);
+    }
   }
 
   template <class T, class F>
@@ -985,18 +1120,24 @@ private:
   };
 
   template <class T, class F>
-  void attach_on_exit(entry& e, F&& callback) {
-    using holder = exit_callback_for<T, std::decay_t<F>>;
-    void* memory = pool_.allocate(sizeof(holder), alignof(holder));
-    detail::on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
-    auto* made =
-        ::new (memory) holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
-                              std::forward<F>(callback)};
-    give_back.dismiss();
-    if (e.on_exit != nullptr) {
-      release_callback(e.on_exit);
-    }
-    e.on_exit = made;
+  void attach_on_exit(staged_slot slot, F&& callback) {
+    finish_push(slot, "on_exit()", [&](entry& e) {
+      using holder = exit_callback_for<T, std::decay_t<F>>;
+      void* memory = pool_.allocate(sizeof(holder), alignof(holder));
+      detail::on_unwind give_back{
+          [&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
+      auto* made =
+          ::new (memory) holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
+                                std::forward<F>(callback)};
+      give_back.dismiss();
+      // R19: the new callback is in place before the old one goes, and the old one goes as code
+      // this request runs, so that its captures' destructors can neither reach a half-changed
+      // entry nor move the staged stack under the handle.
+      detail::exit_callback<Context>* const replaced = std::exchange(e.on_exit, made);
+      if (replaced != nullptr) {
+        as_request_code([&] { release_callback(replaced); });
+      }
+    });
   }
 
   void release_callback(detail::exit_callback<Context>* callback) noexcept {
@@ -1020,16 +1161,14 @@ private:
     if (e.ops->handle != nullptr) {
       make_room(handle_calls_);
     }
-    const auto depth = static_cast<std::uint32_t>(layers_.size());
-    const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
-      return lets_through && depth > 0 ? layers_.back().*below_floor : depth;
-    };
-    layers_.push_back(layer{floor(e.mode.update_below, &layer::update_floor),
-                            floor(e.mode.draw_below, &layer::draw_floor),
-                            floor(e.mode.input_below, &layer::input_floor),
-                            static_cast<std::uint32_t>(covered_calls_.size()),
-                            static_cast<std::uint32_t>(draw_calls_.size()),
-                            static_cast<std::uint32_t>(handle_calls_.size())});
+    layer added{0,
+                0,
+                0,
+                static_cast<std::uint32_t>(covered_calls_.size()),
+                static_cast<std::uint32_t>(draw_calls_.size()),
+                static_cast<std::uint32_t>(handle_calls_.size())};
+    set_floors(added, e.mode, layers_.size());
+    layers_.push_back(added);
     if (e.ops->update_covered != nullptr) {
       covered_calls_.push_back({e.ops->update_covered, e.object});
     }
@@ -1039,6 +1178,17 @@ private:
     if (e.ops->handle != nullptr) {
       handle_calls_.push_back({e.ops->handle, e.object});
     }
+  }
+
+  // R16: how far down each pass reaches while `depth` is the top, from the layer below it.
+  void set_floors(layer& at, const strata::modality& mode, std::size_t depth) const {
+    const auto here = static_cast<std::uint32_t>(depth);
+    const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
+      return lets_through && depth > 0 ? layers_[depth - 1].*below_floor : here;
+    };
+    at.update_floor = floor(mode.update_below, &layer::update_floor);
+    at.draw_floor = floor(mode.draw_below, &layer::draw_floor);
+    at.input_floor = floor(mode.input_below, &layer::input_floor);
   }
 
   template <class Vector>
@@ -1066,6 +1216,7 @@ private:
   // ---- misuse ----
 
   bool may_start(const char* what) {
+    STRATA_IF_CHECKED(checks_.check_thread(what);)
     if (activity_ == activity::idle && !observing_ && request_code_running_ == nullptr) [[likely]] {
       return true;
     }
@@ -1118,7 +1269,12 @@ private:
       // requests and commits as if the call had not started (unless the call itself came from
       // code a request runs); only destroying the stack must wait until the call has returned.
       const bool outer_handler = std::exchange(in_error_handler_, true);
-      detail::at_scope_exit restore{[&] { in_error_handler_ = outer_handler; }};
+      detail::at_scope_exit restore{[&] {
+        in_error_handler_ = outer_handler;
+        if (!outer_handler) {
+          retired_handlers_.clear(); // handlers replaced while they ran (see set_error_handler)
+        }
+      }};
       options_.on_error(problem);
       return;
     }
@@ -1129,22 +1285,49 @@ private:
 
   void notify(step what, const entry& e, std::size_t depth) {
     if (observer_) {
-      // An observer may make requests, but not run hooks in the middle of the request or
-      // commit step that it is being told about.
-      const bool was_observing = observing_;
-      const char* const request = current_request_; // an observer's request replaces it
-      observing_ = true;
-      detail::at_scope_exit restore{[&] {
-        observing_ = was_observing;
-        current_request_ = request;
-      }};
-      observer_(step_info{what, e.name(), depth});
+      tell_observer(what, e, depth);
     }
+  }
+
+  [[gnu::noinline]] void tell_observer(step what, const entry& e, std::size_t depth) {
+    // R22: the observer's requests may destroy the state it is told about, so a name the state
+    // owns (given with .name() or returned by its name()) is copied for the call. The copy is
+    // null-terminated, which the C API relies on.
+    const std::string_view name = e.name();
+    std::array<char, 64> small;
+    std::string large;
+    std::string_view kept = name;
+    if (e.name_override != nullptr || e.ops->name_of != nullptr) {
+      if (name.size() < small.size()) {
+        std::memcpy(small.data(), name.data(), name.size());
+        small[name.size()] = '\0';
+        kept = std::string_view{small.data(), name.size()};
+      } else {
+        large.assign(name);
+        kept = large;
+      }
+    }
+    // An observer may make requests, but not run hooks in the middle of the request or commit
+    // step that it is being told about.
+    const bool was_observing = observing_;
+    const char* const request = current_request_; // an observer's request replaces it
+    observing_ = true;
+    detail::at_scope_exit restore{[&] {
+      observing_ = was_observing;
+      current_request_ = request;
+      if (!was_observing) {
+        retired_observers_.clear(); // observers replaced while they ran (see set_observer)
+      }
+    }};
+    observer_(step_info{what, kept, depth});
   }
 
   Context* context_;
   strata::options options_;
   strata::observer observer_;
+  // Replaced from inside themselves: kept until their call is over (R22, R27).
+  std::pmr::vector<strata::observer> retired_observers_{options_.memory};
+  std::pmr::vector<error_handler> retired_handlers_{options_.memory};
   detail::block_pool pool_;
   std::pmr::vector<entry> staged_;
   std::size_t committed_prefix_ = 0;
@@ -1167,6 +1350,8 @@ private:
   std::array<push_record, 8> recent_pushes_{};
   std::size_t recent_push_count_ = 0;
   std::size_t stagings_ = 0; // entries staged so far; see staged_slot
+  // The checked configuration's record: the owning thread, and the generation views compare.
+  STRATA_IF_CHECKED(detail::stack_checks checks_;)
   static inline no_context unused_context_{};
 };
 
