@@ -769,6 +769,24 @@ TEST(errors_without_exceptions, r27_the_handler_may_make_requests_and_commit) {
   EXPECT_EQ(s->describe(), "oops | oops*");
 }
 
+// committed: (empty)   (the handler replaces itself while it runs: D4 of issue 10)
+// requests:  pop, pop   -> the first error goes to the first handler, which is destroyed only
+//                          once its call is over; the second error goes to the second handler
+TEST(errors_without_exceptions, r27_the_handler_may_replace_itself) {
+  recorder ctx;
+  bool first_alive = true;
+  test_stack s{ctx};
+  s.set_error_handler([&, lifetime = std::shared_ptr<void>(
+                              nullptr, [&](void*) { first_alive = false; })](const strata::error&) {
+    s.set_error_handler([&](const strata::error&) { ctx.note("second handler"); });
+    ctx.note(first_alive ? "first handler, still alive" : "first handler, destroyed");
+  });
+  s.pop();
+  EXPECT_FALSE(first_alive);
+  s.pop();
+  EXPECT_EQ(ctx.take(), "first handler, still alive, second handler");
+}
+
 // committed: (empty)   (the handler destroys the stack)
 // requests:  pop   -> the program prints where it happened and aborts
 TEST(errors_without_exceptions_death, r27_destroying_the_stack_from_the_handler_aborts) {
