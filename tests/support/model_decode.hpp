@@ -119,9 +119,26 @@ private:
       made = lender(below(2));
     }
     made.modality = sometimes(4, modalities.size());
-    made.rename = sometimes(6, bare_name);
-    made.on_exit = static_cast<std::uint8_t>(weighted(std::array<std::uint8_t, 3>{6, 1, 1}));
+    made.rename = sometimes(6, rename_count);
+    if (made.rename != no_choice) {
+      made.rename = rename_choice(made.rename);
+    }
+    // In the order of the on_exit_* kinds; a throwing callback needs exceptions.
+    made.on_exit = static_cast<std::uint8_t>(
+        weighted(std::array<std::uint8_t, 5>{18, 3, 3, exceptions_on ? 2 : 0, 2}));
     return made;
+  }
+
+  // How many times an arm fires: mostly once, sometimes a few times (loops that a low
+  // max_transitions stops), rarely for ever (loops that only the limit stops, D1) where a commit
+  // step fires it: only the transition limit bounds a commit, nothing bounds the requests that
+  // requests make from the observer (a replace on every push never ends).
+  std::uint8_t decode_times(bool in_commit_step) {
+    switch (weighted(std::array<std::uint8_t, 3>{24, 6, 1})) {
+    case 0: return 1;
+    case 1: return static_cast<std::uint8_t>(2 + below(15));
+    default: return in_commit_step ? fires_forever : 16;
+    }
   }
 
   request decode_request(bool inside_hook) {
@@ -155,7 +172,7 @@ private:
   }
 
   op decode_op() {
-    static constexpr std::array<std::uint8_t, 7> kinds{72, 3, 2, 2, 12, 5, 5};
+    static constexpr std::array<std::uint8_t, 8> kinds{72, 3, 2, 2, 12, 5, 5, 4};
     // Limits low enough to be hit, and mostly the defaults back again.
     static constexpr std::array<std::size_t, 8> transitions{0, 1, 2, 4, 8, 10'000, 10'000, 10'000};
     static constexpr std::array<std::size_t, 8> depths{0, 1, 2, 3, 5, 1'000, 1'000, 1'000};
@@ -173,12 +190,23 @@ private:
       if (made.kind == op_kind::arm_hook) {
         made.action = decode_request(true);
         made.value = below(3) == 0 ? 1 : 0;
+        made.times = decode_times(is_lifecycle(static_cast<hook_kind>(made.trigger)));
       }
       break;
     case op_kind::arm_observer:
       made.trigger = below(step_count);
       made.target = below(2) == 0 ? any_name : below(state_names.size());
       made.action = decode_request(true);
+      made.value = below(4) == 0 ? 1 : 0;
+      made.times = decode_times(made.trigger >= static_cast<std::uint8_t>(strata::step::enter));
+      break;
+    case op_kind::arm_destructor:
+      made.target = below(3) == 0 ? any_name : below(bare_name);
+      made.action = decode_request(true);
+      if (made.action.kind == request_kind::destroy) {
+        made.action.kind = request_kind::pop; // code a request runs cannot even be warned
+      }
+      made.times = decode_times(false);
       break;
     }
     return made;

@@ -22,13 +22,20 @@ namespace strata_model {
 class arm_table {
 public:
   void arm(const op& o) {
-    if (o.kind == op_kind::arm_throw) {
-      throws_.push_back({o.trigger, o.target, {}, false});
-    } else {
-      const bool observer = o.kind == op_kind::arm_observer;
-      requests_.push_back(
-          {observer ? static_cast<std::uint8_t>(o.trigger + hook_kind_count) : o.trigger, o.target,
-           o.action, !observer && o.value != 0});
+    const std::uint8_t times = o.times == 0 ? 1 : o.times;
+    switch (o.kind) {
+    case op_kind::arm_throw: throws_.push_back({o.trigger, o.target, {}, false, times}); break;
+    case op_kind::arm_hook:
+      requests_.push_back({o.trigger, o.target, o.action, o.value != 0, times});
+      break;
+    case op_kind::arm_observer:
+      requests_.push_back({static_cast<std::uint8_t>(o.trigger + hook_kind_count), o.target,
+                           o.action, o.value != 0, times});
+      break;
+    case op_kind::arm_destructor:
+      requests_.push_back({destructor_trigger, o.target, o.action, false, times});
+      break;
+    default: break;
     }
   }
 
@@ -37,10 +44,20 @@ public:
   bool take_hook_request(hook_kind hook, std::uint8_t name, request& out, bool& escapes) {
     return take(requests_, static_cast<std::uint8_t>(hook), name, &out, &escapes);
   }
-  // The request armed for this observer step of a state the stack shows as `name`.
-  bool take_observer_request(strata::step step, std::uint8_t name, request& out) {
-    return take(requests_, static_cast<std::uint8_t>(hook_kind_count + static_cast<int>(step)),
-                name, &out, nullptr);
+  // The request armed for this observer step of a state the stack shows as `name`, and whether
+  // the observer then replaces itself.
+  bool take_observer_request(strata::step step, std::uint8_t name, request& out,
+                             bool& replace_observer) {
+    bool flag = false;
+    const bool taken =
+        take(requests_, static_cast<std::uint8_t>(hook_kind_count + static_cast<int>(step)), name,
+             &out, &flag);
+    replace_observer = taken && flag;
+    return taken;
+  }
+  // The request armed for the destructor of a state whose own name() is `name`.
+  bool take_destructor_request(std::uint8_t name, request& out) {
+    return take(requests_, destructor_trigger, name, &out, nullptr);
   }
   // Counts the hook call; whether it must throw (armed, or the n-th call of throw_at_call).
   bool take_throw(hook_kind hook, std::uint8_t name) {
@@ -58,26 +75,33 @@ public:
     throw_at_ = 0;
     tearing_down_ = true;
   }
+  [[nodiscard]] bool tearing_down() const { return tearing_down_; }
 
 private:
+  static constexpr std::uint8_t destructor_trigger = hook_kind_count + step_count;
+
   struct armed {
-    std::uint8_t trigger; // a hook_kind, or hook_kind_count + a strata::step
+    std::uint8_t trigger; // a hook_kind, hook_kind_count + a strata::step, or destructor_trigger
     std::uint8_t target;
     request action;
-    bool escapes; // a strata::error from the action leaves the hook
+    bool flag;          // a hook's: a strata::error from the action leaves the hook; the
+                        // observer's: it replaces itself after the action
+    std::uint8_t times; // firings left, or fires_forever
   };
 
   bool take(std::vector<armed>& arms, std::uint8_t trigger, std::uint8_t name, request* out,
-            bool* escapes) {
+            bool* flag) {
     for (auto it = arms.begin(); it != arms.end(); ++it) {
       if (it->trigger == trigger && (it->target == any_name || it->target == name)) {
         if (out != nullptr) {
           *out = it->action;
         }
-        if (escapes != nullptr) {
-          *escapes = it->escapes && exceptions_on && !tearing_down_;
+        if (flag != nullptr) {
+          *flag = it->flag && (trigger >= hook_kind_count || (exceptions_on && !tearing_down_));
         }
-        arms.erase(it);
+        if (it->times != fires_forever && --it->times == 0) {
+          arms.erase(it);
+        }
         return true;
       }
     }
@@ -93,9 +117,11 @@ private:
 
 // Where a borrowed object is, as far as a new request to borrow it is concerned.
 enum class slot_use : std::uint8_t {
-  free,     // on neither stack: stamp it as a new state
-  staged,   // the request fails with errc::borrowed_twice
-  retiring, // committed but unstaged, waiting for its exit: the harness skips the request
+  free,       // on neither stack: stamp it as a new state
+  staged,     // the request fails with errc::borrowed_twice
+  staged_top, // the same, except replace(), which takes the top out first (D11): the harness
+              // skips that request, as a new stay of the object would need a new id
+  retiring,   // committed but unstaged, waiting for its exit: the harness skips the request
 };
 
 struct harness_core {
@@ -118,8 +144,12 @@ struct harness_core {
     }
     for (std::size_t i = 0; i < r.count; ++i) {
       const std::uint8_t slot = r.items[i].borrow_slot;
-      if (r.items[i].own == ownership::borrowed &&
-          (lender_claimed[slot] || use_of(slot) == slot_use::retiring)) {
+      if (r.items[i].own != ownership::borrowed) {
+        continue;
+      }
+      const slot_use use = use_of(slot);
+      if (lender_claimed[slot] || use == slot_use::retiring ||
+          (use == slot_use::staged_top && r.kind == request_kind::replace)) {
         return false;
       }
     }

@@ -156,7 +156,8 @@ private:
     pending_hook_ = hook;
   }
 
-  // R25: what a lifecycle hook that throws leaves behind.
+  // R25: what a lifecycle hook that throws leaves behind. D10: a state whose exit throws has
+  // left, and its exit step is still reported: the hook stays open until that step.
   void check_throw(hook_kind hook, int id) {
     if (!is_lifecycle(hook)) {
       return;
@@ -165,13 +166,13 @@ private:
       violation("#" + std::to_string(id) + " throws from a hook that is not running");
       return;
     }
+    if (hook == hook_kind::exit) {
+      life_of(id) = life::exited;
+      return;
+    }
     pending_id_ = -1;
     switch (hook) {
     case hook_kind::enter: life_of(id) = life::never_entered; break;
-    case hook_kind::exit:
-      committed_.pop_back();
-      life_of(id) = life::exited;
-      break;
     case hook_kind::pause: committed_.back().paused = true; break;
     case hook_kind::resume: committed_.back().paused = false; break;
     default: break;

@@ -23,11 +23,34 @@ inline constexpr bool exceptions_on = false;
 inline constexpr bool exceptions_on = true;
 #endif
 
-// Few names, so that pop_until and armed hooks often find their target. The last one is the name
-// strata derives for bare_probe, which declares none.
-inline constexpr std::array<std::string_view, 7> state_names{
-    "system", "title", "world", "options", "audio", "pause", "bare_probe"};
+// A name of 300 bytes with a NUL byte in the middle (D3): longer than any small-name storage.
+inline constexpr std::array<char, 300> long_name_bytes = [] {
+  std::array<char, 300> bytes{};
+  for (char& c : bytes) {
+    c = 'n';
+  }
+  bytes[150] = '\0';
+  return bytes;
+}();
+
+// Few names, so that pop_until and armed hooks often find their target. Index 6 is the name
+// strata derives for bare_probe, which declares none; the last two, with NUL bytes (D3), are
+// given only by .name() at push.
+inline constexpr std::array<std::string_view, 9> state_names{
+    "system",
+    "title",
+    "world",
+    "options",
+    "audio",
+    "pause",
+    "bare_probe",
+    std::string_view("nul\0name", 8),
+    std::string_view(long_name_bytes.data(), long_name_bytes.size())};
 inline constexpr std::uint8_t bare_name = 6;
+inline constexpr std::uint8_t rename_count = 8; // the names .name() gives: all but bare_probe
+constexpr std::uint8_t rename_choice(std::uint32_t n) {
+  return static_cast<std::uint8_t>(n < bare_name ? n : n + 1);
+}
 inline constexpr std::uint8_t any_name = 255;     // an arm that any state's hook fires
 inline constexpr std::uint8_t unknown_name = 254; // a name outside state_names
 
@@ -95,6 +118,14 @@ enum class ownership : std::uint8_t {
 
 inline constexpr std::uint8_t no_choice = 255; // an optional field left out
 
+// What .on_exit() a push is finished with.
+inline constexpr std::uint8_t on_exit_plain = 1;   // f(T&)
+inline constexpr std::uint8_t on_exit_context = 2; // f(Context&, T&)
+inline constexpr std::uint8_t on_exit_throws = 3;  // f(T&) that throws (D10)
+// f(T&) given by a second .on_exit(), replacing one whose capture pushes 'audio' when it is
+// destroyed (D6).
+inline constexpr std::uint8_t on_exit_replaced = 4;
+
 // One state handed to push, replace or push_first_on_top, and how its push is finished.
 struct item {
   probe_type type = probe_type::full;
@@ -103,7 +134,7 @@ struct item {
   std::uint8_t declared = 0;         // the modality the state declares (modalities index)
   std::uint8_t modality = no_choice; // .modality() at push
   std::uint8_t rename = no_choice;   // .name() at push
-  std::uint8_t on_exit = 0;          // 0: none, 1: f(T&), 2: f(Context&, T&)
+  std::uint8_t on_exit = 0;          // 0: none, or one of the on_exit_* kinds below
   std::uint8_t borrow_slot = 0;      // which long-lived object, when borrowed
   bool consumes = false;             // what its handle() returns
 };
@@ -152,18 +183,24 @@ enum class op_kind : std::uint8_t {
   set_coalesced,
   set_max_transitions,
   set_max_depth,
-  arm_hook,     // make `action` from inside the next `hook` of a state named `target`; with
-                // value 1 the hook lets a strata::error from it escape (R25 applies)
-  arm_observer, // make `action` from inside the observer at the next step `trigger`
-  arm_throw,    // the next `hook` of a state named `target` throws
+  arm_hook,       // make `action` from inside the next `hook` of a state named `target`; with
+                  // value 1 the hook lets a strata::error from it escape (R25 applies)
+  arm_observer,   // make `action` from inside the observer at the next step `trigger`
+  arm_throw,      // the next `hook` of a state named `target` throws
+  arm_destructor, // make `action` from inside the destructor of the next state named `target`
+                  // (D2); the stack's own states and the harness's alike
 };
+
+inline constexpr std::uint8_t fires_forever = 255; // op::times of an arm that never wears out
 
 struct op {
   op_kind kind = op_kind::request;
   request action;           // the request, or what an arm makes
   std::uint8_t trigger = 0; // a hook_kind, or a strata::step for arm_observer
   std::uint8_t target = any_name;
-  std::size_t value = 0; // the new setting; for arm_hook, whether errors escape the hook
+  std::size_t value = 0;  // the new setting; for arm_hook, whether errors escape the hook; for
+                          // arm_observer, whether the observer then replaces itself (D4)
+  std::uint8_t times = 1; // how many times an arm fires, or fires_forever
 };
 
 using program = std::vector<op>;
@@ -222,13 +259,30 @@ inline op arm(op_kind kind, std::uint8_t trigger, std::uint8_t target, const op&
   return made;
 }
 
+// What the capture of an on_exit_replaced item's first callback requests when it is destroyed.
+inline request audio_push() {
+  request made = push(state(4)).action;
+  return made;
+}
+
 // ---- printing ----
 
 inline std::string quoted(std::uint8_t name) {
   if (name == any_name) {
     return "any";
   }
-  return name < state_names.size() ? "\"" + std::string(state_names[name]) + "\"" : "?";
+  if (name >= state_names.size()) {
+    return "?";
+  }
+  if (state_names[name].size() > 40) {
+    return "std::string(300, 'n') /* with a NUL at 150 */";
+  }
+  std::string text = "std::string_view(\"";
+  for (const char c : state_names[name]) {
+    text += c == '\0' ? std::string("\\0") : std::string(1, c);
+  }
+  return name < bare_name + 1 ? "\"" + std::string(state_names[name]) + "\""
+                              : text + "\", " + std::to_string(state_names[name].size()) + ")";
 }
 
 inline std::string item_arguments(const item& what) {
@@ -263,8 +317,14 @@ inline std::string finishing(const item& what) {
   if (what.modality != no_choice) {
     text += ".modality(" + std::string(modality_names[what.modality % modality_names.size()]) + ")";
   }
-  if (what.on_exit != 0) {
-    text += what.on_exit == 1 ? ".on_exit([](T& s) {...})" : ".on_exit([](world&, T& s) {...})";
+  switch (what.on_exit) {
+  case on_exit_plain: text += ".on_exit([](T& s) {...})"; break;
+  case on_exit_context: text += ".on_exit([](world&, T& s) {...})"; break;
+  case on_exit_throws: text += ".on_exit([](T& s) { throw ...; })"; break;
+  case on_exit_replaced:
+    text += ".on_exit([p = pushes_audio_when_destroyed{}](T& s) {...}).on_exit([](T& s) {...})";
+    break;
+  default: break;
   }
   return text;
 }
@@ -303,6 +363,10 @@ inline std::string to_cpp(const request& r) {
 
 inline std::string to_cpp(const op& o) {
   const std::string hook = o.trigger < hook_kind_count ? std::string(hook_names[o.trigger]) : "?";
+  const std::string times = o.times == 1 ? ""
+                            : o.times == fires_forever
+                                ? " /* every time */"
+                                : " /* " + std::to_string(o.times) + " times */";
   switch (o.kind) {
   case op_kind::request: return to_cpp(o.action);
   case op_kind::set_coalesced:
@@ -312,12 +376,15 @@ inline std::string to_cpp(const op& o) {
   case op_kind::set_max_depth: return "s.set_max_depth(" + std::to_string(o.value) + ");";
   case op_kind::arm_hook:
     return "when(" + quoted(o.target) + ", " + hook + ") { " + to_cpp(o.action) +
-           (o.value != 0 ? " /* errors escape the hook */ }" : " }");
+           (o.value != 0 ? " /* errors escape the hook */ }" : " }") + times;
   case op_kind::arm_observer:
     return "when_observer(step::" +
            std::string(strata::to_string(static_cast<strata::step>(o.trigger % step_count))) +
-           ", " + quoted(o.target) + ") { " + to_cpp(o.action) + " }";
+           ", " + quoted(o.target) + ") { " + to_cpp(o.action) +
+           (o.value != 0 ? " s.set_observer(same_again); }" : " }") + times;
   case op_kind::arm_throw: return "when(" + quoted(o.target) + ", " + hook + ") { throw; }";
+  case op_kind::arm_destructor:
+    return "when_destroyed(" + quoted(o.target) + ") { " + to_cpp(o.action) + " }" + times;
   }
   return "?";
 }

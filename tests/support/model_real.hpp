@@ -1,14 +1,18 @@
-// tests/support/model_real.hpp: the real side of the model test: state types that record every
-// hook into the trace (and run armed requests, or throw), and the harness that plays requests on
-// a strata::stack<world, input> with every ownership and push_first_on_top combination.
+// tests/support/model_real.hpp: the real side of the model test: the harness that plays requests
+// on a strata::stack<world, input> with every ownership and push_first_on_top combination, and
+// runs what programs arm in hooks (tests/support/model_probes.hpp), the observer, destructors
+// and on_exit callbacks.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -18,94 +22,10 @@
 
 #include "model_death.hpp"
 #include "model_harness.hpp"
+#include "model_probes.hpp"
 #include "model_program.hpp"
 
 namespace strata_model {
-
-struct input {};
-class world;
-using real_stack = strata::stack<world, input>;
-
-// What a probe's hook throws when a program arms it to.
-struct injected_failure {};
-
-// The fields every state type of the harness shares. It declares no member named like a hook,
-// name or modality, so bare_probe, which adds none, really has none.
-class probe_core {
-public:
-  probe_core(world& w, int id, const item& what);
-  probe_core(probe_core&& other) noexcept;
-  probe_core(const probe_core&) = delete;
-  probe_core& operator=(const probe_core&) = delete;
-  probe_core& operator=(probe_core&&) = delete;
-  ~probe_core();
-
-  world* owner;
-  int id;             // -1 once moved from, which records nothing; a borrowed one's changes
-  std::uint8_t label; // what name() says
-  std::uint8_t declared;
-  bool consumes;
-
-protected:
-  void fire(hook_kind hook) const;
-  [[nodiscard]] std::string_view label_text() const { return state_names[label]; }
-  [[nodiscard]] strata::modality declared_modality() const { return modalities[declared]; }
-};
-
-// Every hook; some take the context and some do not (R17).
-struct full_probe : probe_core {
-  using probe_core::probe_core;
-  void enter(world& /*context*/) { fire(hook_kind::enter); }
-  void exit() { fire(hook_kind::exit); }
-  void pause(world& /*context*/) { fire(hook_kind::pause); }
-  void resume() { fire(hook_kind::resume); }
-  void update(world& /*context*/, double /*dt*/) { fire(hook_kind::update); }
-  void update_covered(double /*dt*/) { fire(hook_kind::update_covered); }
-  void draw(world& /*context*/) { fire(hook_kind::draw); }
-  bool handle(const input& /*event*/) {
-    fire(hook_kind::handle);
-    return consumes;
-  }
-  [[nodiscard]] std::string_view name() const { return label_text(); }
-  [[nodiscard]] strata::modality modality() const { return declared_modality(); }
-};
-
-// Lifecycle hooks only, so that the passes skip it while its modality still counts.
-struct lifecycle_probe : probe_core {
-  using probe_core::probe_core;
-  void enter() { fire(hook_kind::enter); }
-  void exit(world& /*context*/) { fire(hook_kind::exit); }
-  void pause() { fire(hook_kind::pause); }
-  void resume(world& /*context*/) { fire(hook_kind::resume); }
-  [[nodiscard]] std::string_view name() const { return label_text(); }
-  [[nodiscard]] strata::modality modality() const { return declared_modality(); }
-};
-
-// R18: through the optional virtual base.
-struct virtual_probe : strata::state<world, input>, probe_core {
-  virtual_probe(world& w, int id, const item& what)
-      : probe_core(w, id, what) {}
-  void enter(world& /*context*/) override { fire(hook_kind::enter); }
-  void exit(world& /*context*/) override { fire(hook_kind::exit); }
-  void pause(world& /*context*/) override { fire(hook_kind::pause); }
-  void resume(world& /*context*/) override { fire(hook_kind::resume); }
-  void update(world& /*context*/, double /*dt*/) override { fire(hook_kind::update); }
-  void update_covered(world& /*context*/, double /*dt*/) override {
-    fire(hook_kind::update_covered);
-  }
-  void draw(world& /*context*/) override { fire(hook_kind::draw); }
-  bool handle(world& /*context*/, const input& /*event*/) override {
-    fire(hook_kind::handle);
-    return consumes;
-  }
-  [[nodiscard]] std::string_view name() const override { return label_text(); }
-  [[nodiscard]] strata::modality modality() const override { return declared_modality(); }
-};
-
-// No hook, no name (strata derives "bare_probe"), the default modality.
-struct bare_probe : probe_core {
-  using probe_core::probe_core;
-};
 
 // The stack's context: records, fires arms, and plays requests on the stack.
 class world {
@@ -117,6 +37,9 @@ public:
 
   void hook(const probe_core& state, hook_kind kind) {
     core.trace.hook(kind, state.id);
+    if (core.arms.tearing_down()) {
+      core.trace.queried(stack->pending(), stack->leaving()); // D9
+    }
     request armed;
     bool escapes = false;
     if (core.arms.take_hook_request(kind, state.label, armed, escapes)) {
@@ -139,7 +62,42 @@ public:
     const std::uint8_t name = name_index(info.state);
     core.trace.observed(info.step, name, info.depth);
     request armed;
-    if (core.arms.take_observer_request(info.step, name, armed)) {
+    bool replace_observer = false;
+    if (core.arms.take_observer_request(info.step, name, armed, replace_observer)) {
+      perform(armed, false);
+      if (replace_observer) {
+        install_observer(); // D4: this call goes on, the new observer gets the next step
+      }
+      // D5: the name stays valid for the whole call, whatever the requests did.
+      if (name_index(info.state) != name) {
+        core.trace.stale_name();
+      }
+    }
+  }
+
+  // The observer and the error handler carry a capture on the heap that they read after their
+  // work, so that one destroyed while it runs (D4) is a use after free the sanitizers see.
+  void install_observer() {
+    stack->set_observer([this, tag = std::string(40, 'o')](const strata::step_info& info) {
+      observe(info);
+      check_tag(tag, 'o');
+    });
+  }
+#ifdef STRATA_NO_EXCEPTIONS
+  // In builds without exceptions the handler replaces itself at every error (D4).
+  void install_error_handler() {
+    stack->set_error_handler([this, tag = std::string(40, 'e')](const strata::error& e) {
+      core.trace.failed(e.code());
+      install_error_handler();
+      check_tag(tag, 'e');
+    });
+  }
+#endif
+
+  // The destructor of a state (of the stack's, or of the harness's) whose own name() is `label`.
+  void destroying(std::uint8_t label) {
+    request armed;
+    if (stack != nullptr && core.arms.take_destructor_request(label, armed)) {
       perform(armed, false);
     }
   }
@@ -180,6 +138,34 @@ public:
 
 private:
   static constexpr double dt = 1.0 / 60;
+
+  static void check_tag(const std::string& tag, char fill) {
+    if (tag != std::string(40, fill)) {
+      std::fputs("model test: a callback's capture was destroyed while it ran\n", stderr);
+      std::abort();
+    }
+  }
+
+  // The capture of an on_exit_replaced item's first callback: pushes 'audio' when destroyed,
+  // unless moved from.
+  class pushes_audio_when_destroyed {
+  public:
+    explicit pushes_audio_when_destroyed(world& w)
+        : owner_(&w) {}
+    pushes_audio_when_destroyed(pushes_audio_when_destroyed&& other) noexcept
+        : owner_(std::exchange(other.owner_, nullptr)) {}
+    pushes_audio_when_destroyed(const pushes_audio_when_destroyed&) = delete;
+    pushes_audio_when_destroyed& operator=(const pushes_audio_when_destroyed&) = delete;
+    pushes_audio_when_destroyed& operator=(pushes_audio_when_destroyed&&) = delete;
+    ~pushes_audio_when_destroyed() {
+      if (owner_ != nullptr) {
+        owner_->perform(audio_push(), false);
+      }
+    }
+
+  private:
+    world* owner_;
+  };
 
   // A hook that does not catch what its request throws: the error leaves the hook (R25).
   void let_errors_escape(const probe_core& state, hook_kind kind, const request& r) {
@@ -256,7 +242,8 @@ private:
       return false;
     };
     if (holds(stack->staged())) {
-      return slot_use::staged;
+      return stack->staged().top()->get<full_probe>() == lenders[slot] ? slot_use::staged_top
+                                                                       : slot_use::staged;
     }
     return holds(stack->committed()) ? slot_use::retiring : slot_use::free;
   }
@@ -313,10 +300,29 @@ private:
     if (what.modality != no_choice) {
       std::move(handle).modality(modalities[what.modality]);
     }
-    if (what.on_exit == 1) {
+    switch (what.on_exit) {
+    case on_exit_plain:
       std::move(handle).on_exit([this](T& s) { core.trace.on_exit(s.id); });
-    } else if (what.on_exit == 2) {
+      break;
+    case on_exit_context:
       std::move(handle).on_exit([](world& w, T& s) { w.core.trace.on_exit(s.id); });
+      break;
+    case on_exit_throws:
+      std::move(handle).on_exit([this](T& s) {
+        core.trace.on_exit(s.id);
+#ifndef STRATA_NO_EXCEPTIONS
+        if (!core.arms.tearing_down()) { // never from the noexcept destructor
+          throw injected_failure{};
+        }
+#endif
+      });
+      break;
+    case on_exit_replaced:
+      std::move(handle)
+          .on_exit([capture = pushes_audio_when_destroyed(*this)](T&) { (void)capture; })
+          .on_exit([this](T& s) { core.trace.on_exit(s.id); });
+      break;
+    default: break;
     }
   }
 
@@ -362,7 +368,8 @@ inline probe_core::probe_core(world& w, int id_, const item& what)
     , id(id_)
     , label(what.name)
     , declared(what.declared)
-    , consumes(what.consumes) {
+    , consumes(what.consumes)
+    , label_storage_(state_names[what.name]) {
   ++owner->live;
 }
 
@@ -371,15 +378,20 @@ inline probe_core::probe_core(probe_core&& other) noexcept
     , id(other.id)
     , label(other.label)
     , declared(other.declared)
-    , consumes(other.consumes) {
+    , consumes(other.consumes)
+    , label_storage_(other.label_storage_) {
   other.id = -1;
   ++owner->live;
 }
 
 inline probe_core::~probe_core() {
+  label_storage_.assign(label_storage_.size(), '#');
   --owner->live;
   if (id >= 0) {
     owner->core.trace.destroyed(id);
+    if (!lent) {
+      owner->destroying(label);
+    }
   }
 }
 
@@ -396,10 +408,12 @@ public:
     w.lenders = {&first_, &second_};
     stack_.emplace(w);
     w.stack = &*stack_;
-    stack_->set_observer([this](const strata::step_info& info) { w.observe(info); });
+    w.install_observer();
 #ifdef STRATA_NO_EXCEPTIONS
-    stack_->set_error_handler([this](const strata::error& e) { w.core.trace.failed(e.code()); });
+    w.install_error_handler();
 #endif
+    first_.lent = true;
+    second_.lent = true;
   }
   real_side(const real_side&) = delete;
   real_side& operator=(const real_side&) = delete;

@@ -59,7 +59,8 @@ void apply(harness_core& core, Stack& stack, Perform perform, const op& o) {
     }
     break;
   case op_kind::arm_hook:
-  case op_kind::arm_observer: core.arms.arm(o); break;
+  case op_kind::arm_observer:
+  case op_kind::arm_destructor: core.arms.arm(o); break;
   }
 }
 

@@ -20,17 +20,19 @@
 namespace strata_model {
 
 enum class event_kind : std::uint8_t {
-  hook,      // what: hook_kind, value: state id
-  throws,    // the hook just recorded throws; what: hook_kind, value: state id
-  on_exit,   // value: state id
-  destroyed, // value: state id
-  observed,  // what: strata::step, name: state_names index, value: depth
-  failed,    // what: strata::errc
-  handled,   // what: whether handle() from outside returned true
-  caught,    // a hook's exception left the operation
-  setting,   // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
-  teardown,  // the stack's destructor starts
-  aborted,   // destroying the stack from a hook aborted; value: index of where, see recorder
+  hook,       // what: hook_kind, value: state id
+  throws,     // the hook just recorded throws; what: hook_kind, value: state id
+  on_exit,    // value: state id
+  destroyed,  // value: state id
+  observed,   // what: strata::step, name: state_names index, value: depth
+  failed,     // what: strata::errc
+  handled,    // what: whether handle() from outside returned true
+  caught,     // a hook's exception left the operation
+  setting,    // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
+  teardown,   // the stack's destructor starts
+  aborted,    // destroying the stack from a hook aborted; value: index of where, see recorder
+  queried,    // a hook during ~stack read pending() (what bit 0) and leaving() (bit 1) (D9)
+  stale_name, // the observer's step_info::state changed during its own call (D5)
 };
 
 struct event {
@@ -84,6 +86,10 @@ inline std::string to_string(const event& e) {
     return "setting " + std::to_string(e.what) + "=" + std::to_string(e.value);
   case event_kind::teardown: return "~stack";
   case event_kind::aborted: return "~stack aborted #" + std::to_string(e.value);
+  case event_kind::queried:
+    return std::string("pending()=") + ((e.what & 1U) != 0 ? "true" : "false") +
+           " leaving()=" + ((e.what & 2U) != 0 ? "true" : "false");
+  case event_kind::stale_name: return "step_info::state changed during the observer's call";
   }
   return "?";
 }
@@ -115,6 +121,11 @@ public:
     add(event_kind::setting, which, static_cast<int>(value));
   }
   void teardown() { add(event_kind::teardown, 0, 0); }
+  void queried(bool pending, bool leaving) {
+    add(event_kind::queried, static_cast<std::uint8_t>((pending ? 1U : 0U) | (leaving ? 2U : 0U)),
+        0);
+  }
+  void stale_name() { add(event_kind::stale_name, 0, 0); }
   // `where` is what the abort message says between "stack destroyed " and ";", or what went
   // wrong; the event refers to it by its index, and the runner compares the texts as well.
   void aborted(std::string where) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model.hpp"
@@ -31,12 +32,18 @@ public:
   // is caught here, as the real harness does: a strata::error is reported with its code (in
   // builds without exceptions the handler reported it already), a hook's exception as caught.
   void perform(const request& r, bool top_level) {
+    // A request made inside another operation (by a hook, the observer, a destructor) reports
+    // its own error; the one of the operation around it stays as it was.
+    const strata::errc outer_error = stack_.last_error();
+    const strata::errc outer_request_error = error_of_request_;
     const outcome result = execute(r, top_level);
     if (result == outcome::failed && exceptions_on) {
-      core.trace.failed(stack_.last_error());
+      core.trace.failed(error_of_request_);
     } else if (result == outcome::thrown) {
       core.trace.caught();
     }
+    stack_.restore_error(outer_error);
+    error_of_request_ = outer_request_error;
   }
 
   void destroy() {
@@ -49,6 +56,9 @@ public:
 
   outcome call(int id, std::uint8_t base_name, hook_kind hook) override {
     core.trace.hook(hook, id);
+    if (core.arms.tearing_down()) {
+      core.trace.queried(stack_.pending(), stack_.leaving()); // D9
+    }
     request armed;
     bool escapes = false;
     if (core.arms.take_hook_request(hook, base_name, armed, escapes)) {
@@ -77,19 +87,38 @@ public:
   void observe(strata::step step, std::uint8_t name, std::size_t depth) override {
     core.trace.observed(step, name, depth);
     request armed;
-    if (core.arms.take_observer_request(step, name, armed)) {
+    bool replace_observer = false; // the model's observer is the same before and after (D4)
+    if (core.arms.take_observer_request(step, name, armed, replace_observer)) {
       sites_.push_back({true, hook_kind::enter, -1});
       perform(armed, false);
       sites_.pop_back();
     }
   }
 
-  void ran_on_exit(int id) override { core.trace.on_exit(id); }
-  void destroyed(int id) override { core.trace.destroyed(id); }
+  outcome ran_on_exit(int id) override {
+    core.trace.on_exit(id);
+    // Never from the stack's destructor, which is noexcept.
+    const bool throws =
+        std::as_const(stack_).entry(id).on_exit == on_exit_throws && !core.arms.tearing_down();
+    return throws && exceptions_on ? outcome::thrown : outcome::ok;
+  }
+  void replaced_on_exit(int /*id*/) override { perform(audio_push(), false); }
+  void destroyed(int id) override { destroyed(id, std::as_const(stack_).entry(id).base_name); }
   void error(strata::errc code) override { core.trace.failed(code); }
 
 private:
+  // Plays a request; the error it fails with, if it does, is then in error_of_request_ (read at
+  // once: requests the harness's destructors make afterwards do not change it).
   outcome execute(const request& r, bool top_level) {
+    const outcome result = execute_on_stack(r, top_level);
+    if (r.kind != request_kind::push && r.kind != request_kind::replace &&
+        r.kind != request_kind::push_first_on_top) {
+      error_of_request_ = stack_.last_error();
+    }
+    return result;
+  }
+
+  outcome execute_on_stack(const request& r, bool top_level) {
     switch (r.kind) {
     case request_kind::push:
     case request_kind::replace:
@@ -144,6 +173,15 @@ private:
     }
   }
 
+  // A state of the stack or of the harness is destroyed; its destructor may be armed.
+  void destroyed(int id, std::uint8_t base_name) {
+    core.trace.destroyed(id);
+    request armed;
+    if (core.arms.take_destructor_request(base_name, armed)) {
+      perform(armed, false);
+    }
+  }
+
   outcome stage(const request& r) {
     std::array<int, 4> ids{};
     if (!core.prepare(
@@ -156,16 +194,24 @@ private:
       entries[i] = make_entry(r.items[i], ids[i]);
     }
     std::size_t taken = 0;
+    std::size_t prepared = 0; // a failed push_first_on_top's items the stack took over
     outcome result = outcome::ok;
+    strata::errc error = strata::errc::empty_stack;
     if (r.kind == request_kind::push_first_on_top) {
-      result = stack_.push_first_on_top(std::span(entries.data(), r.count), taken);
+      result = stack_.push_first_on_top(std::span(entries.data(), r.count), taken, prepared);
+      error = stack_.last_error();
     } else {
       bool staged = false;
       result = r.kind == request_kind::push ? stack_.push(entries[0], staged)
                                             : stack_.replace(entries[0], staged);
-      if (staged) {
-        stack_.finish_push(entries[0].id, r.items[0]);
-        taken = 1;
+      error = stack_.last_error();
+      taken = staged ? 1 : 0;
+      const bool finished = staged && stack_.finish_push(entries[0].id, r.items[0]);
+      // The harness finishes any handle push() returns (a request that fails throws instead);
+      // an on_exit_replaced callback the stack did not take dies with the harness's temporary.
+      const bool handle_returned = result != outcome::failed || !exceptions_on;
+      if (!finished && handle_returned && r.items[0].on_exit == on_exit_replaced) {
+        perform(audio_push(), false);
       }
     }
     // The harness still holds the states the stack did not take (push_first_on_top takes them
@@ -174,10 +220,17 @@ private:
       const bool held =
           r.items[i].own == ownership::adopted ||
           (r.items[i].own == ownership::pooled && r.kind == request_kind::push_first_on_top);
-      if (held) {
-        core.trace.destroyed(ids[i]);
+      const bool taken_then_dropped =
+          (r.kind == request_kind::push && r.items[i].own == ownership::adopted &&
+           result == outcome::failed && error == strata::errc::depth_limit) ||
+          (held && i >= r.count - prepared);
+      if (taken_then_dropped) {
+        stack_.drop_taken([&] { destroyed(ids[i], r.items[i].name); });
+      } else if (held) {
+        destroyed(ids[i], r.items[i].name);
       }
     }
+    error_of_request_ = error;
     return result;
   }
 
@@ -206,7 +259,9 @@ private:
       return false;
     };
     if (holds(stack_.staged())) {
-      return slot_use::staged;
+      return stack_.entry(stack_.staged().back()).borrow_slot == static_cast<int>(slot)
+                 ? slot_use::staged_top
+                 : slot_use::staged;
     }
     return holds(stack_.committed()) ? slot_use::retiring : slot_use::free;
   }
@@ -221,6 +276,7 @@ private:
 
   reference_stack stack_;
   std::vector<site> sites_;
+  strata::errc error_of_request_ = strata::errc::empty_stack;
 };
 
 } // namespace strata_model

@@ -1,0 +1,210 @@
+// tests/support/model_staging.hpp: the data of the reference model (tests/support/model.hpp) and
+// what every request and commit step of it shares: the committed and the staged stack as two
+// plain vectors of state ids, staging and unstaging one entry (with the observer told), errors,
+// the queries, and what is running at the moment (which decides whether a request is refused).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <strata/error.hpp>
+#include <strata/observer.hpp>
+
+#include "model_program.hpp"
+#include "model_types.hpp"
+
+namespace strata_model {
+
+class model_staging {
+public:
+  void set_coalesced(bool on) { coalesced_ = on; }
+  void set_max_transitions(std::size_t limit) { max_transitions_ = limit; }
+  void set_max_depth(std::size_t limit) { max_depth_ = limit; }
+
+  [[nodiscard]] const std::vector<int>& committed() const { return committed_; }
+  [[nodiscard]] const std::vector<int>& staged() const { return staged_; }
+  [[nodiscard]] const model_entry& entry(int id) const {
+    return table_[static_cast<std::size_t>(id)];
+  }
+  // What the stack is doing, which the message of a destruction from inside a hook names.
+  [[nodiscard]] bool committing() const { return activity_ == activity::committing; }
+  [[nodiscard]] bool tearing_down() const { return destroying(); }
+  // R26 (D9): the destructor is a clear() and a commit(), so these answer as they would then.
+  [[nodiscard]] bool pending() const {
+    return committed_ != staged_ || (!committed_.empty() && entry(committed_.back()).paused);
+  }
+  // A committed state no longer staged waits for its exit.
+  [[nodiscard]] bool leaving() const {
+    return std::any_of(committed_.begin(), committed_.end(),
+                       [&](int id) { return !is_staged(id); });
+  }
+  [[nodiscard]] std::string describe() const {
+    if (committed_.empty()) {
+      return "(empty)";
+    }
+    std::string line;
+    for (const int id : committed_) {
+      line += (line.empty() ? "" : " | ") + std::string(state_names[entry(id).shown_name]);
+    }
+    return line + "*";
+  }
+  // States the stack owns, on either stack.
+  [[nodiscard]] std::size_t owned_count() const {
+    std::size_t count = 0;
+    for (const int id : committed_) {
+      count += entry(id).borrow_slot < 0 ? 1 : 0;
+    }
+    for (const int id : staged_) {
+      count += entry(id).borrow_slot < 0 && !is_committed(id) ? 1 : 0;
+    }
+    return count;
+  }
+  // The error of the last failed operation, for the harness to report where it is caught.
+  [[nodiscard]] strata::errc last_error() const { return error_; }
+  // After a request made inside an operation: the operation's error is still its own.
+  void restore_error(strata::errc code) { error_ = code; }
+
+protected:
+  enum class activity : std::uint8_t { idle, committing, passing, destroying };
+
+  explicit model_staging(model_events& events)
+      : events_(events) {}
+
+  // Marks the code a request runs (a dropped state's destructor, a replaced on_exit callback):
+  // requests and commits from there are refused (R24). The observer's requests are requests of
+  // their own, so notify() lifts the mark for the observer's call.
+  class request_scope {
+  public:
+    explicit request_scope(model_staging& stack)
+        : stack_(stack)
+        , outer_(stack.in_request_) {
+      stack.in_request_ = true;
+    }
+    request_scope(const request_scope&) = delete;
+    request_scope& operator=(const request_scope&) = delete;
+    ~request_scope() { stack_.in_request_ = outer_; }
+
+  private:
+    model_staging& stack_;
+    bool outer_;
+  };
+
+  model_entry& entry(int id) { return table_[static_cast<std::size_t>(id)]; }
+  [[nodiscard]] bool destroying() const { return activity_ == activity::destroying; }
+  // Commits and passes start only from outside: not from a hook, a pass, the observer (R22) or
+  // code a request runs (R24).
+  [[nodiscard]] bool may_start() const {
+    return activity_ == activity::idle && observing_ == 0 && !in_request_;
+  }
+  [[nodiscard]] bool is_committed(int id) const {
+    return std::find(committed_.begin(), committed_.end(), id) != committed_.end();
+  }
+  [[nodiscard]] bool is_staged(int id) const {
+    return std::find(staged_.begin(), staged_.end(), id) != staged_.end();
+  }
+
+  // Whether a request goes ahead: ignored during destruction (R26), refused from code another
+  // request runs (R24).
+  outcome admit(bool& go) {
+    go = false;
+    if (destroying()) {
+      return outcome::ok;
+    }
+    if (in_request_) {
+      return fail(strata::errc::reentrant_call);
+    }
+    go = true;
+    return outcome::ok;
+  }
+
+  void notify(strata::step step, std::uint8_t name, std::size_t depth) {
+    const bool outer = in_request_;
+    in_request_ = false;
+    ++observing_;
+    events_.observe(step, name, depth);
+    --observing_;
+    in_request_ = outer;
+  }
+
+  outcome fail(strata::errc code) {
+    error_ = code;
+    if constexpr (!exceptions_on) {
+      events_.error(code); // the handler runs where the error happens
+    }
+    return outcome::failed;
+  }
+
+  outcome check_stageable(const model_entry& state) {
+    if (state.null) {
+      return fail(strata::errc::null_state);
+    }
+    if (state.borrow_slot >= 0) {
+      for (const int id : staged_) {
+        if (entry(id).borrow_slot == state.borrow_slot) {
+          return fail(strata::errc::borrowed_twice);
+        }
+      }
+    }
+    return outcome::ok;
+  }
+
+  // Stages without telling the observer (push_first_on_top tells it once the batch is in).
+  void stage_silently(model_entry state) {
+    state.shown_name = state.base_name;
+    state.paused = false;
+    if (table_.size() <= static_cast<std::size_t>(state.id)) {
+      table_.resize(static_cast<std::size_t>(state.id) + 1);
+    }
+    entry(state.id) = state;
+    staged_.push_back(state.id);
+  }
+
+  void stage(const model_entry& state) {
+    stage_silently(state);
+    notify(strata::step::push, state.base_name, staged_.size() - 1);
+  }
+
+  // R6: a state never entered leaves without hooks; an entered one waits for its exit. A
+  // destructor the drop runs is code of the request.
+  void unstage_top() {
+    const int id = staged_.back();
+    const std::size_t depth = staged_.size() - 1;
+    const bool entered = is_committed(id);
+    staged_.pop_back();
+    notify(strata::step::pop, entry(id).shown_name, depth);
+    if (!entered) {
+      notify(strata::step::discard, entry(id).shown_name, depth);
+      const request_scope dropping(*this);
+      release(id);
+    }
+  }
+
+  void pop_down_to(std::size_t depth) {
+    while (staged_.size() > depth) {
+      unstage_top();
+    }
+  }
+
+  void release(int id) {
+    if (entry(id).borrow_slot < 0) {
+      events_.destroyed(id);
+    }
+  }
+
+  model_events& events_;
+  std::vector<model_entry> table_; // by id
+  std::vector<int> committed_;     // bottom to top
+  std::vector<int> staged_;        // bottom to top
+  activity activity_ = activity::idle;
+  bool coalesced_ = false;
+  std::size_t max_transitions_ = 10'000;
+  std::size_t max_depth_ = 1'000;
+  int observing_ = 0;       // observer calls under way
+  bool in_request_ = false; // code that a request runs is running
+  strata::errc error_ = strata::errc::empty_stack;
+};
+
+} // namespace strata_model
