@@ -749,11 +749,11 @@ private:
     return culprits;
   }
 
-  void record_push(const entry& pushed) {
+  void record_push(const entry& new_entry) {
     if (activity_ == activity::committing && (hook_running_ != nullptr || observing_)) {
       push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
       copy_name(record.by, observing_ ? std::string_view{""} : committed_top().name());
-      copy_name(record.pushed, pushed.name());
+      copy_name(record.pushed, new_entry.name());
       ++recent_push_count_;
     }
   }
