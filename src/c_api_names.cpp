@@ -1,4 +1,5 @@
-// src/c_api_names.cpp: the words the C API has for its result codes and observer steps.
+// src/c_api_names.cpp: the words the C API has for its result codes and observer steps, and the
+// version it was built as.
 #include <strata/observer.hpp>
 #include <strata/strata.h>
 
@@ -30,6 +31,10 @@ const char* strata_step_name(int step) {
   }
   // The views strata::to_string returns point at string literals, so they are terminated.
   return strata::to_string(static_cast<strata::step>(step)).data();
+}
+
+int strata_version() {
+  return STRATA_VERSION;
 }
 
 } // extern "C"

@@ -12,6 +12,8 @@
  * NOLINTBEGIN(modernize-use-using,modernize-deprecated-headers) */
 #include <stddef.h>
 
+#include "version.h" /* STRATA_VERSION_MAJOR, _MINOR, _PATCH and STRATA_VERSION */
+
 /* STRATA_API marks the exported functions. Consumers of the static library get STRATA_C_STATIC
  * from the build (CMake target strata::c) so that nothing is imported from a DLL. */
 #if defined(STRATA_C_STATIC)
@@ -257,6 +259,13 @@ STRATA_API int strata_last_error_code(const strata_stack* stack);
 STRATA_API const char* strata_error_string(int code);
 /* "push", "pop", "discard", "enter", "exit", "pause", "resume", or "?". */
 STRATA_API const char* strata_step_name(int step);
+
+/* ---- version ---- */
+
+/* STRATA_VERSION of the library linked (major * 10000 + minor * 100 + patch), to compare with
+ * the STRATA_VERSION of the header compiled against: a program or a binding loading the shared
+ * library can refuse one whose version differs (docs/versioning.md). */
+STRATA_API int strata_version(void);
 
 #ifdef __cplusplus
 }

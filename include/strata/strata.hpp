@@ -11,3 +11,4 @@
 #include "stack.hpp"
 #include "stack_view.hpp"
 #include "state.hpp"
+#include "version.h"

@@ -64,6 +64,7 @@ int main(void) {
   EXPECT(strata_last_error_code(stack) == STRATA_E_NULL_STACK);
   EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);
   EXPECT(strcmp(strata_step_name(STRATA_STEP_RESUME), "resume") == 0);
+  EXPECT(strata_version() == STRATA_VERSION);
 
   printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);
   return failures == 0 ? 0 : 1;
