@@ -9,6 +9,8 @@ install(TARGETS strata EXPORT strata-targets)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/strata DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
 install(EXPORT strata-targets NAMESPACE strata:: DESTINATION ${strata_package_dir})
+# share/doc/strata/LICENSE, or wherever the packager points CMAKE_INSTALL_DOCDIR.
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/strata-config.cmake.in
   ${PROJECT_BINARY_DIR}/strata-config.cmake
