@@ -3,7 +3,8 @@
 // throwing. Every run is compared with the reference model operation by operation (trace, views,
 // live states), checked against the lifecycle grammar, and must leave a stack that one more
 // commit settles, that clear() and commit() empty, and that destroys every state it owns. Then
-// the same for 50 programs of the model test's generator, without the recovery checks.
+// the same for 50 programs of the model test's generator, without the recovery checks. Last,
+// every allocation of every request fails in turn (D7).
 #include <strata/error.hpp>
 
 #include <gtest/gtest.h>
@@ -12,7 +13,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory_resource>
+#include <new>
 #include <string>
+#include <vector>
 
 #include "support/model_decode.hpp"
 #include "support/model_program.hpp"
@@ -217,6 +221,138 @@ TEST(exception_injection, random_programs) {
     }
     SCOPED_TRACE("seed " + std::to_string(seed));
     throw_at_each_call(p, hook_calls_of(p), {});
+  }
+}
+
+// A memory resource whose n-th allocation after fail_at(n) throws std::bad_alloc (D7).
+class failing_resource final : public std::pmr::memory_resource {
+public:
+  void fail_at(std::size_t n) { countdown_ = n; }
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t align) override {
+    if (countdown_ != 0 && --countdown_ == 0) {
+      throw std::bad_alloc();
+    }
+    return std::pmr::new_delete_resource()->allocate(bytes, align);
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
+    std::pmr::new_delete_resource()->deallocate(p, bytes, align);
+  }
+  [[nodiscard]] bool do_is_equal(const memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+
+  std::size_t countdown_ = 0; // 0: never
+};
+
+bool is_request(const op& o) {
+  if (o.kind != op_kind::request) {
+    return false;
+  }
+  switch (o.action.kind) {
+  case request_kind::commit:
+  case request_kind::update:
+  case request_kind::draw:
+  case request_kind::handle:
+  case request_kind::frame:
+  case request_kind::destroy: return false;
+  default: return true;
+  }
+}
+
+// What "as before" means for a request that failed to allocate: the same states on both stacks
+// (ids, names, paused), the same live states, and nothing told but pushes taken back (D7: a
+// push whose .name() or .on_exit() fails is popped and discarded) and states destroyed.
+std::string allocation_failure_left(real_side& real, const std::string& before,
+                                    std::size_t events_before) {
+  const std::string now = detail::real_line(real.stack().committed()) + " / " +
+                          detail::real_line(real.stack().staged()) + " / " +
+                          std::to_string(real.owned_alive()) + " live";
+  if (now != before) {
+    return "the stack changed: before " + before + ", after " + now;
+  }
+  const std::vector<event>& events = real.w.core.trace.events();
+  for (std::size_t i = events_before; i < events.size(); ++i) {
+    const event& e = events[i];
+    const bool staging = e.kind == event_kind::observed &&
+                         static_cast<strata::step>(e.what) <= strata::step::discard;
+    if (!staging && e.kind != event_kind::destroyed) {
+      return "it did " + to_string(e);
+    }
+  }
+  return {};
+}
+
+// D7: each request of the program is played with its first, second, ... allocation failing,
+// until one that allocates no more succeeds; each failure must throw std::bad_alloc and leave
+// the stack as before. Arms are left out, so that only the request itself allocates.
+void every_allocation_fails_in_turn(program p) {
+  std::erase_if(p, [](const op& o) {
+    return o.kind != op_kind::request && o.kind != op_kind::set_coalesced &&
+           o.kind != op_kind::set_max_transitions && o.kind != op_kind::set_max_depth;
+  });
+  for (op& o : p) {
+    for (item& what : o.action.items) {
+      if (what.on_exit == on_exit_replaced) {
+        what.on_exit = on_exit_plain; // its capture would push from the harness's own unwinding
+      }
+    }
+  }
+  const auto play = [](real_side& real, const op& o) {
+    detail::apply(
+        real.w.core, real.stack(), [&](const request& r) { real.w.perform(r, true); }, o);
+  };
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (!is_request(p[i])) {
+      continue;
+    }
+    for (std::size_t n = 1; n < 1'000; ++n) {
+      failing_resource memory;
+      real_side real(&memory);
+      for (std::size_t j = 0; j < i; ++j) {
+        play(real, p[j]);
+      }
+      const std::string before = detail::real_line(real.stack().committed()) + " / " +
+                                 detail::real_line(real.stack().staged()) + " / " +
+                                 std::to_string(real.owned_alive()) + " live";
+      const std::size_t events_before = real.w.core.trace.events().size();
+      bool failed = false;
+      memory.fail_at(n);
+      try {
+        play(real, p[i]);
+      } catch (const std::bad_alloc&) {
+        failed = true;
+      }
+      memory.fail_at(0);
+      if (!failed) {
+        break;
+      }
+      const std::string problem = allocation_failure_left(real, before, events_before);
+      ASSERT_TRUE(problem.empty()) << "allocation " << n << " of /* " << i << " */ " << to_cpp(p[i])
+                                   << " failed, and " << problem << "\nprogram:\n"
+                                   << to_cpp(program(p.begin(), p.begin() + i + 1));
+    }
+  }
+}
+
+TEST(allocation_failure, every_request_is_all_or_nothing) {
+  item named = state(named::title);
+  named.rename = 8; // 300 bytes: allocated
+  named.on_exit = on_exit_plain;
+  every_allocation_fails_in_turn(
+      {push(state(named::system)), push(named), commit(), push(named),
+       push_first_on_top({with_on_exit(state(named::world)), state(named::audio)}),
+       make_request(request_kind::pop_to, 2), replace(named), commit(),
+       make_request(request_kind::pop_until_name, named::system), push(named),
+       make_request(request_kind::clear), commit()});
+}
+
+TEST(allocation_failure, random_programs) {
+  for (std::uint64_t seed = 20'261'123; seed < 20'261'123 + 20; ++seed) {
+    random_source source(seed);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    every_allocation_fails_in_turn(decode_program(source, 20 + source.below(21)));
   }
 }
 

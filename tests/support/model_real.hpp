@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <memory_resource>
 #include <optional>
 #include <span>
 #include <string>
@@ -402,11 +403,14 @@ inline void probe_core::fire(hook_kind hook) const {
 // A stack with its context and the two objects programs borrow, which outlive it.
 class real_side {
 public:
-  real_side()
+  // `memory` is where the stack gets its memory (a resource that fails on purpose, D7).
+  explicit real_side(std::pmr::memory_resource* memory = std::pmr::get_default_resource())
       : first_(w, -1, lender(0))
       , second_(w, -1, lender(1)) {
     w.lenders = {&first_, &second_};
-    stack_.emplace(w);
+    strata::options settings;
+    settings.memory = memory;
+    stack_.emplace(w, settings);
     w.stack = &*stack_;
     w.install_observer();
 #ifdef STRATA_NO_EXCEPTIONS
