@@ -11,7 +11,8 @@ namespace strata {
 struct options {
   // Skip the resume/pause pair of a state that a commit reveals only to cover or exit it again.
   bool coalesced = false;
-  // A commit that would run more enter and exit hooks than this stops with errc::transition_limit.
+  // A commit that would run more transitions than this (enter and exit hooks, and resumes that
+  // undo its own pause, R23) stops with errc::transition_limit.
   std::size_t max_transitions = 10'000;
   // A push that would make the staged stack deeper than this fails with errc::depth_limit.
   std::size_t max_depth = 1'000;

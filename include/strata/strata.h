@@ -43,7 +43,7 @@ extern "C" {
 #define STRATA_E_BORROWED_TWICE (-4)   /* (C++ only: the C API never borrows) */
 #define STRATA_E_NOT_FOUND (-5)        /* pop_until or find with no such state */
 #define STRATA_E_BAD_DEPTH (-6)        /* pop_to or a query at a depth beyond the stack */
-#define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more enter and exit calls than allowed */
+#define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more transitions than allowed (R23) */
 #define STRATA_E_DEPTH_LIMIT (-8)      /* a push would grow the stack past its limit */
 /* Errors of the C layer itself. */
 #define STRATA_E_NULL_STACK (-100)      /* the stack argument is NULL */
@@ -146,7 +146,7 @@ typedef struct strata_allocator {
 typedef struct strata_options {
   const strata_allocator* allocator; /* NULL: malloc and free; copied */
   int coalesced;          /* nonzero: skip the resume/pause of a state revealed only to be left */
-  size_t max_transitions; /* 0: 10000 enter and exit calls per commit */
+  size_t max_transitions; /* 0: 10000 transitions per commit (R23) */
   size_t max_depth;       /* 0: 1000 staged states */
 } strata_options;
 
