@@ -7,6 +7,13 @@
 
 #include <strata/strata.hpp>
 
+// The headers are the version CMake found (consumer_app.cmake passes it), so the version kept in
+// CMakeLists.txt's project() and the one in strata/version.h cannot drift apart.
+static_assert(STRATA_VERSION_MAJOR == EXPECTED_MAJOR && STRATA_VERSION_MINOR == EXPECTED_MINOR &&
+                  STRATA_VERSION_PATCH == EXPECTED_PATCH,
+              "strata/version.h disagrees with the version in strata's CMakeLists.txt");
+static_assert(STRATA_VERSION == EXPECTED_MAJOR * 10000 + EXPECTED_MINOR * 100 + EXPECTED_PATCH);
+
 namespace {
 
 struct greeter {

@@ -1,0 +1,2 @@
+# A trap of the find_package consumer test: the library-only install must not look for Curses.
+message(FATAL_ERROR "the library-only configuration of strata looked for Curses")
