@@ -1,7 +1,8 @@
 // Instantiates every public template path of strata a game reaches, in a translation unit that
 // the strict_warnings consumer compiles with -Wall -Wextra -Wpedantic -Wshadow -Wconversion
 // -Wsign-conversion -Werror and strata's include directory NOT marked SYSTEM: a warning in any
-// public header fails the build. Compiled only, never run (the other consumers run a program).
+// public header, the C API's strata.h among them, fails the build. Compiled only, never run
+// (the other consumers run a program).
 #include <array>
 #include <cstddef>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include <strata/strata.h> // the C API's header, which C++ bindings include too
 #include <strata/strata.hpp>
 
 namespace {
