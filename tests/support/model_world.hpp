@@ -206,6 +206,17 @@ private:
                                             : stack_.replace(entries[0], staged);
       error = stack_.last_error();
       taken = staged ? 1 : 0;
+      if (r.items[0].own == ownership::adopted && !staged) {
+        // The unique_ptr's state dies before push() or replace() returns: dropped by the stack,
+        // which took it over, when it could not stage it; else with the parameter.
+        if (r.kind == request_kind::push && result == outcome::failed &&
+            error == strata::errc::depth_limit) {
+          stack_.drop_taken([&] { destroyed(ids[0], r.items[0].name); });
+        } else {
+          destroyed(ids[0], r.items[0].name);
+        }
+        taken = 1;
+      }
       const bool finished = staged && stack_.finish_push(entries[0].id, r.items[0]);
       // The harness finishes any handle push() returns (a request that fails throws instead);
       // an on_exit_replaced callback the stack did not take dies with the harness's temporary.
@@ -220,11 +231,7 @@ private:
       const bool held =
           r.items[i].own == ownership::adopted ||
           (r.items[i].own == ownership::pooled && r.kind == request_kind::push_first_on_top);
-      const bool taken_then_dropped =
-          (r.kind == request_kind::push && r.items[i].own == ownership::adopted &&
-           result == outcome::failed && error == strata::errc::depth_limit) ||
-          (held && i >= r.count - prepared);
-      if (taken_then_dropped) {
+      if (held && i >= r.count - prepared) {
         stack_.drop_taken([&] { destroyed(ids[i], r.items[i].name); });
       } else if (held) {
         destroyed(ids[i], r.items[i].name);
