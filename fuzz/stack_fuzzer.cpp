@@ -1,7 +1,9 @@
 // fuzz/stack_fuzzer.cpp: the libFuzzer entry point. The input bytes decode to a program of up to
 // 300 operations, played on strata::stack and on the reference model side by side; a
 // disagreement, a broken lifecycle invariant or a leaked state prints the shrunk program and
-// traps, and the sanitizers catch the rest.
+// traps, and the sanitizers catch the rest. The decoder is the model test's, so the patterns of
+// issue 10 (arms that fire again and again, requests from destructors, throwing on_exit, a second
+// on_exit, NUL bytes in names, observers that replace themselves) come with it.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
