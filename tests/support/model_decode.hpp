@@ -134,7 +134,7 @@ private:
   // step fires it: only the transition limit bounds a commit, nothing bounds the requests that
   // requests make from the observer (a replace on every push never ends).
   std::uint8_t decode_times(bool in_commit_step) {
-    switch (weighted(std::array<std::uint8_t, 3>{24, 6, 1})) {
+    switch (weighted(std::array<std::uint8_t, 3>{96, 24, 1})) {
     case 0: return 1;
     case 1: return static_cast<std::uint8_t>(2 + below(15));
     default: return in_commit_step ? fires_forever : 16;
