@@ -159,5 +159,20 @@ TEST(model_issue10, throwing_exit_and_on_exit_are_told) {
        make_request(request_kind::pop), commit(), commit()});
 }
 
+// D7 and the observer: clear(), pop_to() and pop_until() unstage one state at a time as far as
+// the observer can tell, so what it pushes while they run is unstaged too, and what it asks sees
+// the states not yet unstaged. (The core in the working tree after 384aac5 unstages the whole
+// block first: the observer's replace() then finds an empty stack, and its push stays.)
+TEST(model_issue10, observer_requests_during_clear_and_pop_to) {
+  item null_item = state(named::world);
+  null_item.own = ownership::null;
+  expect_agreement({on_step(strata::step::discard, named::title, replace(null_item)),
+                    push(state(named::system)), push(state(named::title)),
+                    make_request(request_kind::clear)});
+  expect_agreement({on_step(strata::step::discard, named::title, push(state(named::audio))),
+                    push(state(named::system)), push(state(named::title)),
+                    make_request(request_kind::pop_to, 1)});
+}
+
 } // namespace
 } // namespace strata_model
