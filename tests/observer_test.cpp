@@ -180,6 +180,42 @@ TEST_F(observer, r22_push_first_on_top_stays_one_block_under_an_observer_that_pu
   EXPECT_EQ(staged, "c b a extra extra extra ");
 }
 
+// The same with a callable small enough to live inside the std::function itself, which a move
+// would relocate under the running call (found by review of issue 10's fix).
+TEST_F(observer, r22_an_observer_with_small_captures_may_replace_itself) {
+  s.set_observer([&s = s, &ctx = ctx, id = 1L](const strata::step_info&) {
+    s.set_observer([&ctx, id = 2L](const strata::step_info&) { ctx.note(std::to_string(id)); });
+    ctx.note("first reads " + std::to_string(id));
+  });
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  EXPECT_EQ(trace(), "first reads 1, 2");
+  s.set_observer({});
+}
+
+// committed: a*   (the observer pushes a toast whenever it is told of a pop)
+// requests:  clear
+// The request unstages what was staged when it started, then tells; the toasts stay (R22). It
+// used to pop each toast in turn, for ever.
+TEST_F(observer, r22_an_observer_pushing_on_each_pop_cannot_prolong_a_clear) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  commit_setup();
+  s.set_observer([&](const strata::step_info& info) {
+    ctx.note(std::string(strata::to_string(info.step)) + " " + std::string(info.state));
+    if (info.step == strata::step::pop && info.state != "toast") {
+      s.push<logged<"toast">>();
+    }
+  });
+  s.clear();
+  EXPECT_EQ(trace(), "pop b, push toast, pop a, push toast");
+  EXPECT_EQ(s.staged().size(), 2U);
+  s.set_observer({});
+  s.clear();
+  s.commit();
+  EXPECT_EQ(trace(), "b.exit, a.resume, a.exit");
+}
+
 TEST(observer_steps, r22_step_names) {
   EXPECT_EQ(strata::to_string(strata::step::push), "push");
   EXPECT_EQ(strata::to_string(strata::step::pop), "pop");

@@ -478,6 +478,70 @@ TEST_F(errors, r23_observer_pause_resume_loop_hits_the_transition_limit) {
   expect_usable();
 }
 
+// An observer that pops what is pushed and pushes again on each discard reacts to the steps of
+// its own requests, nested inside its own call: the 64th nested call's request is refused.
+TEST_F(errors, r23_an_observer_reacting_to_its_own_steps_is_stopped) {
+  int calls = 0;
+  s.set_observer([&](const strata::step_info& info) {
+    ++calls;
+    if (info.step == strata::step::push) {
+      s.pop();
+    } else if (info.step == strata::step::discard) {
+      s.push<logged<"again">>();
+    }
+  });
+  expect_error(s, errc::transition_limit,
+               "strata: push() called from an observer nested 64 calls deep; the observer keeps "
+               "reacting to the steps of its own requests",
+               [&] { s.push<logged<"again">>(); });
+  EXPECT_GT(calls, 64);
+  s.set_observer({});
+  EXPECT_TRUE(s.staged().empty());
+  expect_usable();
+}
+
+// committed: a | b*   (max_depth 2; the observer pushes on each pop)
+// requests:  replace b with c   -> staged a | c; the observer's push is refused on its own
+TEST_F(errors, r23_replace_keeps_the_depth_limit_under_an_observer_that_pushes) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  commit_setup();
+  s.set_max_depth(2);
+  int refused = 0;
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.step == strata::step::pop) {
+      expect_error(s, errc::depth_limit,
+                   "strata: pushing 'extra' would grow the stack past its depth limit of 2",
+                   [&] { s.push<logged<"extra">>(); });
+      ++refused;
+    }
+  });
+  s.replace<logged<"c">>();
+  s.set_observer({});
+  EXPECT_EQ(refused, 1);
+  ASSERT_EQ(s.staged().size(), 2U);
+  EXPECT_EQ(s.staged()[1].name(), "c");
+}
+
+// Coalesced: a resume that follows an exit undoes no pause of this commit and is no transition.
+// committed: z | a*   (a.pause pops what was pushed and a itself; max_transitions 1)
+// requests:  push b
+// commit:    a.pause, a.exit, z.resume
+TEST_F(errors, r23_a_resume_after_an_exit_is_not_a_cancelled_advance) {
+  s.set_coalesced(true);
+  s.push<logged<"z">>();
+  s.push<logged<"a">>(actions{.pause = [&] {
+    s.pop();
+    s.pop();
+  }});
+  commit_setup();
+  s.set_max_transitions(1);
+  s.push<logged<"b">>();
+  s.commit();
+  EXPECT_EQ(trace(), "a.pause, a.exit, z.resume");
+  EXPECT_EQ(s.describe(), "z*");
+}
+
 // Replaces itself with a new one from its enter, forever.
 class self_replacer {
 public:

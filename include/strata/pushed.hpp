@@ -15,8 +15,10 @@
 
 namespace strata {
 
-// Each call is only usable on the temporary push() returns, so the handle cannot be kept
-// beyond the expression that pushed (the slot it holds is valid only until the next request).
+// Each call is usable on an rvalue only: chained on the temporary push() returns, as meant, or
+// on a handle kept and moved from. A kept handle stays safe: it acts only while its entry is
+// staged (a later request that unstages it makes the handle do nothing), and on an entry that
+// has entered since, .modality() is followed by the passes (R16).
 template <class Stack, class T>
 class pushed {
 public:

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <memory>
 #include <memory_resource>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -101,14 +102,18 @@ public:
     STRATA_IF_CHECKED(checks_.check_thread("~stack()");)
     if (activity_ != activity::idle || observing_ || request_code_running_ != nullptr ||
         in_error_handler_) {
-      std::fprintf(stderr, "strata: stack destroyed %s; a stack must outlive its hooks\n",
-                   where().c_str());
+      // Written whole: a state's name may hold a NUL byte (R21).
+      const std::string message =
+          detail::join({"strata: stack destroyed ", where(), "; a stack must outlive its hooks\n"});
+      std::fwrite(message.data(), 1, message.size(), stderr);
       std::abort();
     }
     activity_ = activity::destroying;
     // Everything leaves. The committed states are told `pop` where they stand rather than moved
     // to retiring_, which could need memory that a destructor cannot fail to get.
-    pop_down_to(committed_prefix_);
+    while (staged_.size() > committed_prefix_) {
+      unstage_top(); // requests are ignored now: the observer cannot prolong this loop
+    }
     for (std::size_t depth = committed_prefix_; depth-- > 0;) {
       teardown_staged_ = depth;
       notify(step::pop, staged_[depth], depth);
@@ -179,10 +184,7 @@ public:
       slots[next] = place(batch[next]);
     }
     for (const staged_slot slot : slots) {
-      // An entry the observer unstaged in reaction to an earlier push was told as popped then.
-      if (still_staged(slot)) {
-        notify(step::push, staged_[slot.index], slot.index);
-      }
+      tell_staged(slot);
     }
   }
 
@@ -432,16 +434,20 @@ public:
   void set_error_handler(error_handler handler) {
     STRATA_IF_CHECKED(checks_.check_thread("set_error_handler()");)
     if (in_error_handler_) {
-      // R27: the running handler finishes its call; it is destroyed once no handler runs.
-      retired_handlers_.push_back(std::move(options_.on_error));
+      // R27: the running handler is neither moved nor destroyed under itself (a std::function
+      // keeps a small callable inside itself): the new one takes over when its call is over.
+      next_handler_ = std::move(handler);
+      return;
     }
     options_.on_error = std::move(handler);
   }
   void set_observer(strata::observer watcher) {
     STRATA_IF_CHECKED(checks_.check_thread("set_observer()");)
     if (observing_) {
-      // R22: the running observer finishes its call; it is destroyed once no observer runs.
-      retired_observers_.push_back(std::move(observer_));
+      // R22: the running observer is neither moved nor destroyed under itself (a std::function
+      // keeps a small callable inside itself): the new one takes over when its call is over.
+      next_observer_ = std::move(watcher);
+      return;
     }
     observer_ = std::move(watcher);
   }
@@ -511,6 +517,7 @@ private:
       , pool_(options_.memory)
       , staged_(options_.memory)
       , retiring_(options_.memory)
+      , dropping_(options_.memory)
       , layers_(options_.memory)
       , covered_calls_(options_.memory)
       , draw_calls_(options_.memory)
@@ -651,6 +658,7 @@ private:
 
   void exit_top() {
     const std::size_t depth = committed_size() - 1;
+    just_paused_ = false; // R23: a resume after an exit undoes no pause of this commit
     {
       const entry& leaving = committed_top();
       if (leaving.ops->exit != nullptr) {
@@ -779,9 +787,24 @@ private:
       called_from_inside_a_request(what);
       return false;
     }
+    if (observer_nesting_ >= max_observer_nesting) [[unlikely]] {
+      observer_runaway(what);
+      return false;
+    }
     current_request_ = what;
     return true;
   }
+  // R23: an observer that reacts to the steps of its own requests is told of them inside its own
+  // call; past this depth its requests are refused, before the native stack runs out.
+  static constexpr std::size_t max_observer_nesting = 64;
+  [[gnu::cold, gnu::noinline]] void observer_runaway(const char* what) {
+    fail(errc::transition_limit,
+         detail::join({"strata: ", what, " called from an observer nested ",
+                       std::to_string(max_observer_nesting),
+                       " calls deep; the observer keeps reacting to the steps of its own "
+                       "requests"}));
+  }
+
   [[gnu::cold, gnu::noinline]] void called_from_inside_a_request(const char* what) {
     fail(errc::reentrant_call,
          detail::join({"strata: ", what, " called during ", request_code_running_,
@@ -915,7 +938,7 @@ private:
   // Appends a prepared entry.
   staged_slot stage(entry e) {
     const staged_slot slot = place(e);
-    notify(step::push, staged_[slot.index], slot.index);
+    tell_staged(slot);
     return slot;
   }
 
@@ -932,18 +955,26 @@ private:
     return slot;
   }
 
+  // R1, R22: the old top goes and the replacement comes before the observer hears of either, so
+  // that what it requests in reaction applies to the stack the replace left.
   staged_slot restage_top(entry replacement) {
-    {
+    const std::size_t depth = staged_.size() - 1;
+    const bool entered = depth < committed_prefix_;
+    if (entered) {
       detail::on_unwind destroy{[&] { drop(replacement); }};
-      unstage_top();
+      retiring_.reserve(retiring_.size() + 1); // all or nothing: the only allocation
       destroy.dismiss();
     }
-    // An observer told of the pop may have borrowed the same object in the meantime.
-    if (replacement.owned == detail::ownership::borrowed &&
-        !not_staged_yet(replacement.object, staged_, {})) {
-      return {};
+    const entry old = staged_.back();
+    staged_.pop_back();
+    if (entered) {
+      retiring_.push_back(old);
+      committed_prefix_ = depth;
     }
-    return stage(replacement);
+    const staged_slot slot = place(replacement); // cannot reallocate: a slot was just freed
+    tell_unstaged(entered ? retiring_.back() : old, depth, entered);
+    tell_staged(slot);
+    return slot;
   }
 
   // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
@@ -997,23 +1028,73 @@ private:
       retiring_.push_back(staged_.back());
       staged_.pop_back();
       committed_prefix_ = depth;
-      notify(step::pop, retiring_.back(), depth);
+      tell_unstaged(retiring_.back(), depth, true);
       return;
     }
-    entry e = staged_.back();
+    const entry e = staged_.back();
     staged_.pop_back();
+    tell_unstaged(e, depth, false);
+  }
+
+  // Tells the observer that `e` was unstaged from `depth`; one never entered is then destroyed
+  // (R6), whatever the observer does.
+  void tell_unstaged(const entry& e, std::size_t depth, bool entered) {
+    if (entered) {
+      notify(step::pop, e, depth);
+      return;
+    }
     detail::at_scope_exit destroy{[&] { drop(e); }};
     notify(step::pop, e, depth);
     notify(step::discard, e, depth);
   }
 
-  void pop_down_to(std::size_t depth) {
-    if (depth < committed_prefix_) {
-      // All or nothing (R1): the entered states it pops wait in retiring_; room for all first.
-      retiring_.reserve(retiring_.size() + (committed_prefix_ - depth));
+  // Tells the observer of a staging, unless its reaction to an earlier step of the same request
+  // unstaged that entry already (its pop was told then).
+  void tell_staged(staged_slot slot) {
+    if (still_staged(slot)) {
+      notify(step::push, staged_[slot.index], slot.index);
     }
-    while (staged_.size() > depth) {
-      unstage_top();
+  }
+
+  // clear(), pop_to(), pop_until(). R1: all or nothing, so room is made first. R22: every state
+  // goes before the observer hears of the first, top first as they went; what it requests in
+  // reaction applies to the stack this request left (a toast pushed on each pop stays, instead of
+  // being popped in turn for ever).
+  void pop_down_to(std::size_t depth) {
+    const std::size_t top = staged_.size();
+    if (top <= depth) {
+      return;
+    }
+    const std::size_t was_committed = committed_prefix_;
+    const std::size_t first_unentered = depth > was_committed ? depth : was_committed;
+    const std::size_t retire_from = retiring_.size();
+    retiring_.reserve(retire_from + (first_unentered - depth));
+    // Several such requests may nest (one the observer makes while hearing of this one's steps):
+    // each uses dropping_ from where the one outside it left off.
+    const std::size_t drop_from = dropping_.size();
+    dropping_.reserve(drop_from + (top - first_unentered));
+    for (std::size_t i = top; i-- > first_unentered;) {
+      dropping_.push_back(staged_[i]);
+    }
+    for (std::size_t i = first_unentered; i-- > depth;) {
+      retiring_.push_back(staged_[i]);
+    }
+    staged_.resize(depth);
+    committed_prefix_ = depth < was_committed ? depth : was_committed;
+    std::size_t next_dropped = drop_from;
+    detail::at_scope_exit release_rest{[&] { // if the observer throws
+      for (; next_dropped < drop_from + (top - first_unentered); ++next_dropped) {
+        drop(dropping_[next_dropped]);
+      }
+      dropping_.resize(drop_from);
+    }};
+    for (std::size_t i = top; i-- > depth;) {
+      if (i >= first_unentered) {
+        const entry e = dropping_[next_dropped++];
+        tell_unstaged(e, i, false);
+      } else {
+        tell_unstaged(retiring_[retire_from + (first_unentered - 1 - i)], i, true);
+      }
     }
   }
 
@@ -1051,20 +1132,21 @@ private:
 
   // ---- what pushed() finishes describing ----
 
-  // A handle's .name(), .modality() and .on_exit() finish the push they come from: when one of
-  // them fails (out of memory), an entry not entered yet is taken back whole (R1), the observer
-  // told of it as popped and discarded. An entered one keeps what it had.
+  // A handle's .name() and .on_exit() finish the push they come from (R1): when one of them
+  // fails (out of memory, or a callback whose move throws), the push is taken back whole, the
+  // observer told of a pop and a discard, as long as its entry is still the staged top and has
+  // not entered; otherwise (the observer pushed above it, or the handle was kept past a commit)
+  // only that call fails.
   template <class Change>
   void finish_push(staged_slot slot, const char* what, Change&& change) {
     const char* const outer = std::exchange(current_request_, what);
     detail::at_scope_exit restore{[&] { current_request_ = outer; }};
     detail::on_unwind take_back{[&] {
-      if (still_staged(slot) && slot.index >= committed_prefix_) {
-        const entry e = staged_[slot.index];
-        staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(slot.index));
-        detail::at_scope_exit destroy{[&] { drop(e); }};
-        notify(step::pop, e, slot.index);
-        notify(step::discard, e, slot.index);
+      if (still_staged(slot) && slot.index == staged_.size() - 1 &&
+          slot.index >= committed_prefix_) {
+        const entry e = staged_.back();
+        staged_.pop_back();
+        tell_unstaged(e, slot.index, false);
       }
     }};
     std::forward<Change>(change)(staged_[slot.index]);
@@ -1126,9 +1208,12 @@ private:
       void* memory = pool_.allocate(sizeof(holder), alignof(holder));
       detail::on_unwind give_back{
           [&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
-      auto* made =
-          ::new (memory) holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
-                                std::forward<F>(callback)};
+      // The callback's move may run game code: as code of this request (R24).
+      auto* made = as_request_code([&] {
+        return ::new (memory)
+            holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
+                   std::forward<F>(callback)};
+      });
       give_back.dismiss();
       // R19: the new callback is in place before the old one goes, and the old one goes as code
       // this request runs, so that its captures' destructors can neither reach a half-changed
@@ -1271,8 +1356,9 @@ private:
       const bool outer_handler = std::exchange(in_error_handler_, true);
       detail::at_scope_exit restore{[&] {
         in_error_handler_ = outer_handler;
-        if (!outer_handler) {
-          retired_handlers_.clear(); // handlers replaced while they ran (see set_error_handler)
+        if (!outer_handler && next_handler_) {
+          options_.on_error = *std::move(next_handler_); // see set_error_handler
+          next_handler_.reset();
         }
       }};
       options_.on_error(problem);
@@ -1312,11 +1398,14 @@ private:
     const bool was_observing = observing_;
     const char* const request = current_request_; // an observer's request replaces it
     observing_ = true;
+    ++observer_nesting_;
     detail::at_scope_exit restore{[&] {
       observing_ = was_observing;
       current_request_ = request;
-      if (!was_observing) {
-        retired_observers_.clear(); // observers replaced while they ran (see set_observer)
+      --observer_nesting_;
+      if (!was_observing && next_observer_) {
+        observer_ = *std::move(next_observer_); // see set_observer
+        next_observer_.reset();
       }
     }};
     observer_(step_info{what, kept, depth});
@@ -1325,13 +1414,14 @@ private:
   Context* context_;
   strata::options options_;
   strata::observer observer_;
-  // Replaced from inside themselves: kept until their call is over (R22, R27).
-  std::pmr::vector<strata::observer> retired_observers_{options_.memory};
-  std::pmr::vector<error_handler> retired_handlers_{options_.memory};
+  // Set from inside themselves: installed when their call is over (R22, R27).
+  std::optional<strata::observer> next_observer_;
+  std::optional<error_handler> next_handler_;
   detail::block_pool pool_;
   std::pmr::vector<entry> staged_;
   std::size_t committed_prefix_ = 0;
   std::pmr::vector<entry> retiring_;
+  std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
   std::size_t retiring_head_ = 0;
   std::pmr::vector<layer> layers_; // one per committed depth
   std::pmr::vector<update_call> covered_calls_;
@@ -1343,7 +1433,9 @@ private:
   const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
   const char* request_code_running_ = nullptr; // set while game code runs for that request
   bool observing_ = false;                     // the observer is running
-  bool in_error_handler_ = false;              // options::on_error is running (no exceptions)
+  // Observer calls under way, one inside another's request (see admit()).
+  std::size_t observer_nesting_ = 0;
+  bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   // How many committed states the destructor has not unstaged yet; see staged_size().
   std::size_t teardown_staged_ = static_cast<std::size_t>(-1);
   std::size_t transitions_ = 0;

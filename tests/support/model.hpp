@@ -103,8 +103,18 @@ public:
     if (const outcome checked = check_stageable(state); checked != outcome::ok) {
       return checked;
     }
-    unstage_top();
-    stage(state);
+    // D15: the old top goes and the new one comes, then the observer hears of both; of the
+    // push only if its reaction to the pop left the new state staged.
+    const int old = staged_.back();
+    staged_.pop_back();
+    stage_silently(state);
+    tell_gone(old, staged_.size() - 1);
+    for (std::size_t depth = 0; depth < staged_.size(); ++depth) {
+      if (staged_[depth] == state.id) {
+        notify(strata::step::push, entry(state.id).base_name, depth);
+        break;
+      }
+    }
     staged = true;
     return outcome::ok;
   }

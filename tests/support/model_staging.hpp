@@ -116,6 +116,9 @@ protected:
     if (in_request_) {
       return fail(strata::errc::reentrant_call);
     }
+    if (observing_ >= 64) {
+      return fail(strata::errc::transition_limit); // D16: an observer feeding on its own steps
+    }
     go = true;
     return outcome::ok;
   }
@@ -169,22 +172,26 @@ protected:
 
   // R6: a state never entered leaves without hooks; an entered one waits for its exit. A
   // destructor the drop runs is code of the request.
-  void unstage_top() {
-    const int id = staged_.back();
-    const std::size_t depth = staged_.size() - 1;
-    const bool entered = is_committed(id);
-    staged_.pop_back();
-    notify(strata::step::pop, entry(id).shown_name, depth);
-    if (!entered) {
-      notify(strata::step::discard, entry(id).shown_name, depth);
-      const request_scope dropping(*this);
-      release(id);
+  void unstage_top() { pop_down_to(staged_.size() - 1); }
+
+  // D15: the request takes every state off first, then the observer hears of each, top first,
+  // and what it requests applies to the stack as the request left it.
+  void pop_down_to(std::size_t depth) {
+    std::vector<int> gone(staged_.rbegin(),
+                          staged_.rbegin() + static_cast<std::ptrdiff_t>(staged_.size() - depth));
+    staged_.resize(depth);
+    std::size_t at = depth + gone.size();
+    for (const int id : gone) {
+      tell_gone(id, --at);
     }
   }
 
-  void pop_down_to(std::size_t depth) {
-    while (staged_.size() > depth) {
-      unstage_top();
+  void tell_gone(int id, std::size_t depth) {
+    notify(strata::step::pop, entry(id).shown_name, depth);
+    if (!is_committed(id)) {
+      notify(strata::step::discard, entry(id).shown_name, depth);
+      const request_scope dropping(*this);
+      release(id);
     }
   }
 
