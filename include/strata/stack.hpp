@@ -109,16 +109,16 @@ public:
       std::abort();
     }
     activity_ = activity::destroying;
-    // Everything leaves. The committed states are told `pop` where they stand rather than moved
-    // to retiring_, which could need memory that a destructor cannot fail to get.
+    // Everything leaves, as under clear() (R26): the staged view reads empty from here on, and the
+    // observer is told each pop, top first. The states stay where they are rather than move to
+    // retiring_ or dropping_, which could need memory that a destructor cannot fail to get;
+    // requests are ignored now, so the observer cannot prolong these loops.
     while (staged_.size() > committed_prefix_) {
-      unstage_top(); // requests are ignored now: the observer cannot prolong this loop
+      unstage_top();
     }
     for (std::size_t depth = committed_prefix_; depth-- > 0;) {
-      teardown_staged_ = depth;
       notify(step::pop, staged_[depth], depth);
     }
-    teardown_staged_ = 0;
     while (step_towards_staged()) {
     }
   }
@@ -530,11 +530,10 @@ private:
   // next exit and the next unstaged entry are both O(1) at either end.
 
   [[nodiscard]] std::size_t retiring_count() const { return retiring_.size() - retiring_head_; }
-  // During destruction the committed states are unstaged one by one, though they stay where
-  // they are (see ~stack).
+  // During destruction every state is unstaged, though the entries stay where they are (see
+  // ~stack).
   [[nodiscard]] std::size_t staged_size() const {
-    return activity_ == activity::destroying && teardown_staged_ < staged_.size() ? teardown_staged_
-                                                                                  : staged_.size();
+    return activity_ == activity::destroying ? 0 : staged_.size();
   }
   [[nodiscard]] std::size_t committed_size() const { return committed_prefix_ + retiring_count(); }
   [[nodiscard]] const entry& committed_at(std::size_t depth) const {
@@ -1436,8 +1435,6 @@ private:
   // Observer calls under way, one inside another's request (see admit()).
   std::size_t observer_nesting_ = 0;
   bool in_error_handler_ = false; // options::on_error is running (no exceptions)
-  // How many committed states the destructor has not unstaged yet; see staged_size().
-  std::size_t teardown_staged_ = static_cast<std::size_t>(-1);
   std::size_t transitions_ = 0;
   std::array<push_record, 8> recent_pushes_{};
   std::size_t recent_push_count_ = 0;
