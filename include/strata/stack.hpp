@@ -1050,8 +1050,8 @@ private:
   // Tells the observer of a staging, unless its reaction to an earlier step of the same request
   // unstaged that entry already (its pop was told then).
   void tell_staged(staged_slot slot) {
-    if (still_staged(slot)) {
-      notify(step::push, staged_[slot.index], slot.index);
+    if (observer_ && still_staged(slot)) {
+      tell_observer(step::push, staged_[slot.index], slot.index);
     }
   }
 
