@@ -797,11 +797,10 @@ private:
   // call; past this depth its requests are refused, before the native stack runs out.
   static constexpr std::size_t max_observer_nesting = 64;
   [[gnu::cold, gnu::noinline]] void observer_runaway(const char* what) {
-    fail(errc::transition_limit,
-         detail::join({"strata: ", what, " called from an observer nested ",
-                       std::to_string(max_observer_nesting),
-                       " calls deep; the observer keeps reacting to the steps of its own "
-                       "requests"}));
+    fail(errc::transition_limit, detail::join({"strata: ", what, " called from an observer nested ",
+                                               std::to_string(max_observer_nesting),
+                                               " calls deep; the observer keeps reacting",
+                                               " to the steps of its own requests"}));
   }
 
   [[gnu::cold, gnu::noinline]] void called_from_inside_a_request(const char* what) {
