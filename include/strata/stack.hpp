@@ -517,11 +517,11 @@ private:
       , pool_(options_.memory)
       , staged_(options_.memory)
       , retiring_(options_.memory)
-      , dropping_(options_.memory)
       , layers_(options_.memory)
       , covered_calls_(options_.memory)
       , draw_calls_(options_.memory)
-      , handle_calls_(options_.memory) {}
+      , handle_calls_(options_.memory)
+      , dropping_(options_.memory) {}
 
   // ---- the committed stack: the staged prefix, then the retiring entries ----
   //
@@ -1412,32 +1412,34 @@ private:
   Context* context_;
   strata::options options_;
   strata::observer observer_;
-  // Set from inside themselves: installed when their call is over (R22, R27).
-  std::optional<strata::observer> next_observer_;
-  std::optional<error_handler> next_handler_;
   detail::block_pool pool_;
   std::pmr::vector<entry> staged_;
   std::size_t committed_prefix_ = 0;
   std::pmr::vector<entry> retiring_;
-  std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
   std::size_t retiring_head_ = 0;
   std::pmr::vector<layer> layers_; // one per committed depth
   std::pmr::vector<update_call> covered_calls_;
   std::pmr::vector<draw_call> draw_calls_;
   std::pmr::vector<handle_call> handle_calls_;
   activity activity_ = activity::idle;
-  bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
+  bool just_paused_ = false;      // the top was paused by the advance under way, for the next enter
+  bool observing_ = false;        // the observer is running
+  bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   const char* hook_running_ = nullptr;
   const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
   const char* request_code_running_ = nullptr; // set while game code runs for that request
-  bool observing_ = false;                     // the observer is running
   // Observer calls under way, one inside another's request (see admit()).
   std::size_t observer_nesting_ = 0;
-  bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   std::size_t transitions_ = 0;
-  std::array<push_record, 8> recent_pushes_{};
-  std::size_t recent_push_count_ = 0;
   std::size_t stagings_ = 0; // entries staged so far; see staged_slot
+  std::size_t recent_push_count_ = 0;
+  std::array<push_record, 8> recent_pushes_{};
+  // Cold members last, so that the ones every frame and request touch share fewer cache lines
+  // (bench S5 steps 100,000 stacks).
+  std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
+  // Set from inside themselves: installed when their call is over (R22, R27).
+  std::optional<strata::observer> next_observer_;
+  std::optional<error_handler> next_handler_;
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(detail::stack_checks checks_;)
   static inline no_context unused_context_{};
