@@ -262,34 +262,29 @@ TEST_F(exceptions, r25_on_exit_threw_the_state_is_gone) {
   EXPECT_EQ(trace(), "a.resume");
 }
 
-// committed: a | b*   (b's on_exit throws; the observer watches)
+// committed: a | b*   (b's exit throws, or its on_exit does; the observer watches)
 // requests:  pop
 // commit:    b.exit, exit b@1, b.destroyed   -> throws; b has left, and the observer knows it
-TEST_F(exceptions, r25_on_exit_threw_the_observer_is_told_the_exit) {
-  s.push<logged<"a">>();
-  s.push<logged<"b">>(ctx).on_exit([](logged<"b">&) { throw std::runtime_error("boom"); });
-  commit_setup();
-  watch(s, ctx);
-  s.pop();
-  EXPECT_THROW(s.commit(), std::runtime_error);
-  EXPECT_EQ(trace(), "pop b@1, b.exit, exit b@1, b.destroyed");
-  s.commit();
-  EXPECT_EQ(trace(), "a.resume, resume a@0");
-}
-
-// committed: a | b*   (b's exit throws; the observer watches)
-// requests:  pop
-// commit:    b.exit throws, exit b@1, b.destroyed
-TEST_F(exceptions, r25_exit_threw_the_observer_is_told_the_exit) {
-  s.push<logged<"a">>();
-  s.push<logged<"b">>(ctx, actions{.exit = throw_once()});
-  commit_setup();
-  watch(s, ctx);
-  s.pop();
-  EXPECT_THROW(s.commit(), std::runtime_error);
-  EXPECT_EQ(trace(), "pop b@1, b.exit, exit b@1, b.destroyed");
-  s.commit();
-  EXPECT_EQ(trace(), "a.resume, resume a@0");
+TEST_F(exceptions, r25_exit_or_on_exit_threw_the_observer_is_told_the_exit) {
+  for (const bool on_exit_throws : {false, true}) {
+    s.push<logged<"a">>();
+    if (on_exit_throws) {
+      s.push<logged<"b">>(ctx).on_exit([](logged<"b">&) { throw std::runtime_error("boom"); });
+    } else {
+      s.push<logged<"b">>(ctx, actions{.exit = throw_once()});
+    }
+    commit_setup();
+    watch(s, ctx);
+    s.pop();
+    EXPECT_THROW(s.commit(), std::runtime_error);
+    EXPECT_EQ(trace(), "pop b@1, b.exit, exit b@1, b.destroyed");
+    s.commit();
+    EXPECT_EQ(trace(), "a.resume, resume a@0");
+    s.set_observer({});
+    s.clear();
+    s.commit();
+    trace();
+  }
 }
 
 // A state whose enter or exit throws, and whose destructor makes requests: one that R24 allows
