@@ -26,18 +26,18 @@ if(MAKE_PROGRAM)
   list(APPEND toolchain "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
 endif()
 
+function(fail)
+  string(JOIN "" text ${ARGN})
+  message(FATAL_ERROR "consumer ${CONSUMER}: ${text}")
+endfunction()
+
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE output
                   ERROR_VARIABLE output)
   if(NOT status EQUAL 0)
     message("${output}") # unformatted, unlike the text of FATAL_ERROR
-    message(FATAL_ERROR "consumer ${CONSUMER}: ${what} failed (${status})")
+    fail("${what} failed (${status})")
   endif()
-endfunction()
-
-function(fail)
-  string(JOIN "" text ${ARGN})
-  message(FATAL_ERROR "consumer ${CONSUMER}: ${text}")
 endfunction()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
