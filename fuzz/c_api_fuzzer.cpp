@@ -41,8 +41,43 @@ bool documented(int code) {
          (code <= STRATA_E_NULL_STACK && code >= STRATA_E_CALLBACK_FAILED);
 }
 
-void expect_any(int code, const char* what) {
+// Checks a result against the documented codes, and what the stack reports after a failure.
+void expect(int code, strata_stack* stack, const char* what) {
   check(documented(code), what, code);
+  check(stack != nullptr || code != STRATA_OK, what, code);
+}
+
+// The data of a pushed state: counted, so a datum released twice or never is caught.
+struct datum {
+  std::uint32_t magic = 0x5742a7a;
+};
+
+// What every callback can reach: the stack (the destroy callback gets only its datum) and the
+// rest of the input.
+struct fuzz_run {
+  strata_model::byte_source* input = nullptr;
+  strata_stack* stack = nullptr;
+  std::size_t live_data = 0;
+  int nesting = 0;       // callbacks running inside one another
+  bool inside = false;   // inside a callback of the stack (or its destruction)
+  bool failable = false; // inside a state callback that strata_fail() may fail
+  bool destroying = false;
+  std::size_t looper_pushes = 0;
+  // The operation under way was made with a NULL stack: the data it releases is released outside
+  // any call of the stack, where every call is legal.
+  bool null_stack_call = false;
+};
+
+fuzz_run* run = nullptr;
+
+// Releases a datum, once.
+void release_datum(void* data) {
+  auto* released = static_cast<datum*>(data);
+  check(released->magic == 0x5742a7a, "destroy callback got a datum twice or a foreign one");
+  check(run->live_data > 0, "more data released than pushed");
+  released->magic = 0;
+  delete released;
+  --run->live_data;
 }
 
 // Counts the blocks and bytes a stack holds, and runs out of memory after the number of
@@ -65,6 +100,14 @@ void meddle(counting_allocator& counter) {
   check(strata_commit(stack) == STRATA_E_REENTRANT, "strata_commit from the allocator");
   check(strata_fail(stack, "allocator") == STRATA_E_REENTRANT, "strata_fail from the allocator");
   check(strata_destroy(stack) == STRATA_E_REENTRANT, "strata_destroy from the allocator");
+  // Refused before its invalid modality is looked at, and its datum released all the same (the
+  // check of live_data at the end catches a leak).
+  static const strata_state plain{"plain", nullptr, nullptr, nullptr,       nullptr, nullptr,
+                                  nullptr, nullptr, nullptr, release_datum, 0};
+  const strata_item invalid{&plain, new datum, nullptr, 0x30U};
+  ++run->live_data;
+  check(strata_push_item(stack, &invalid) == STRATA_E_REENTRANT,
+        "strata_push_item of an invalid item from the allocator");
   check(strata_size(stack) == 0 && strata_top_name(stack) == nullptr, "a read from the allocator");
   counter.meddle_with = stack;
 }
@@ -92,29 +135,6 @@ void deallocate(void* user, void* memory, std::size_t size) {
   counter.bytes -= size;
   std::free(memory);
 }
-
-// The data of a pushed state: counted, so a datum released twice or never is caught.
-struct datum {
-  std::uint32_t magic = 0x5742a7a;
-};
-
-// What every callback can reach: the stack (the destroy callback gets only its datum) and the
-// rest of the input.
-struct fuzz_run {
-  strata_model::byte_source* input = nullptr;
-  strata_stack* stack = nullptr;
-  std::size_t live_data = 0;
-  int nesting = 0;       // callbacks running inside one another
-  bool inside = false;   // inside a callback of the stack (or its destruction)
-  bool failable = false; // inside a state callback that strata_fail() may fail
-  bool destroying = false;
-  std::size_t looper_pushes = 0;
-  // The operation under way was made with a NULL stack: the data it releases is released outside
-  // any call of the stack, where every call is legal.
-  bool null_stack_call = false;
-};
-
-fuzz_run* run = nullptr;
 
 // Where calls are made from: outside any call of the stack, or from one of its callbacks.
 enum class reach { outside, callback };
@@ -148,7 +168,7 @@ void on_hook(strata_stack* stack, void* /*env*/, void* /*data*/) {
 // The pause of a "looper" unstages the state about to be entered, and its resume stages a looper
 // again: a commit must still end, at max_transitions (issue 10, item 1).
 void on_looper_pause(strata_stack* stack, void* env, void* data) {
-  expect_any(strata_pop(stack), "strata_pop from a looper's pause");
+  expect(strata_pop(stack), stack, "strata_pop from a looper's pause");
   on_hook(stack, env, data);
 }
 void on_looper_resume(strata_stack* stack, void* env, void* data);
@@ -163,12 +183,7 @@ int on_event(strata_stack* stack, void* env, void* data, const void* /*event*/) 
 }
 
 void on_destroy(void* data) {
-  auto* released = static_cast<datum*>(data);
-  check(released->magic == 0x5742a7a, "destroy callback got a datum twice or a foreign one");
-  check(run->live_data > 0, "more data released than pushed");
-  released->magic = 0;
-  delete released;
-  --run->live_data;
+  release_datum(data);
   // A push made with a NULL stack releases its data outside any call of the stack: inside a
   // state callback, this destroy callback is still part of it, and may fail it.
   callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::callback,
@@ -214,7 +229,7 @@ void on_looper_resume(strata_stack* stack, void* env, void* data) {
     ++run->looper_pushes;
     const strata_item item{&kinds[looper], new datum, nullptr, 0};
     ++run->live_data;
-    expect_any(strata_push_item(stack, &item), "strata_push_item from a looper's resume");
+    expect(strata_push_item(stack, &item), stack, "strata_push_item from a looper's resume");
   }
   on_hook(stack, env, data);
 }
@@ -263,12 +278,6 @@ strata_item make_item(strata_model::byte_source& input) {
   item.name = input.below(2) == 0 ? nullptr : pick_name(input.below(7));
   item.modality = pick_modality(input);
   return item;
-}
-
-// Checks a result against the documented codes, and what the stack reports after a failure.
-void expect(int code, strata_stack* stack, const char* what) {
-  check(documented(code), what, code);
-  check(stack != nullptr || code != STRATA_OK, what, code);
 }
 
 // Calls that only callbacks' absence allows: commit, the passes, frames, destruction.

@@ -59,10 +59,10 @@ int strata_frame_events(strata_stack* stack, double dt, const void* const* event
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (events == nullptr && count > 0) {
-    return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_frame_events() with null events"});
-  }
   return stack->run("strata_frame_events()", [&] {
+    if (events == nullptr && count > 0) {
+      return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_frame_events() with null events"});
+    }
     stack->core().frame(dt, std::span<const strata::capi::c_event>(events, count));
     return STRATA_OK;
   });

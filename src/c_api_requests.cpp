@@ -48,36 +48,35 @@ problem check_items(const strata_item* items, std::size_t count) {
   return {STRATA_OK, {}};
 }
 
-// Checks the items of a push before any state is made of them. On failure their data is
-// released and the error reported.
+// Checks a push before any state is made of its items. On failure their data is released and
+// the error reported. From inside the allocator the stack refuses any call before looking at its
+// arguments (docs/c-api.md, Memory), so that check comes first.
 int accept_items(strata_stack* stack, const char* what, const strata_item* items,
                  std::size_t count) {
-  problem found = check_items(items, count);
-  if (found.code == STRATA_OK && stack == nullptr) {
-    found.code = STRATA_E_NULL_STACK;
-  }
-  if (found.code == STRATA_OK) {
-    // From inside the allocator the stack refuses the push; the data is released all the same.
-    const int refused = stack->check_call(what);
-    if (refused != STRATA_OK) {
-      release_data(items, count);
-    }
-    return refused;
-  }
-  if (stack == nullptr) {
+  const auto release = [&] {
     if (items != nullptr) {
       release_data(items, count);
     }
-    return found.code;
+  };
+  if (stack == nullptr) {
+    const problem found = check_items(items, count);
+    release();
+    return found.code != STRATA_OK ? found.code : STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call(what); refused != STRATA_OK) {
+    release();
+    return refused;
+  }
+  const problem found = check_items(items, count);
+  if (found.code == STRATA_OK) {
+    return STRATA_OK;
   }
   // Inside a request's scope, so that a destroy callback is refused what any callback of a
   // request is (strata_destroy, commits); the error is recorded after, so it is the last one.
-  if (items != nullptr) {
-    stack->request(what, [&] {
-      release_data(items, count);
-      return STRATA_OK;
-    });
-  }
+  stack->request(what, [&] {
+    release();
+    return STRATA_OK;
+  });
   return stack->fail(found.code, {"strata: ", what, found.message});
 }
 
@@ -147,7 +146,7 @@ int strata_push_item(strata_stack* stack, const strata_item* item) {
 
 int strata_push_several(strata_stack* stack, const strata_item* items, size_t count) {
   if (count == 0) {
-    return stack != nullptr ? STRATA_OK : STRATA_E_NULL_STACK;
+    return stack != nullptr ? stack->check_call("strata_push_several()") : STRATA_E_NULL_STACK;
   }
   if (const int refused = accept_items(stack, "strata_push_several()", items, count);
       refused != STRATA_OK) {
@@ -192,10 +191,10 @@ int strata_pop_until(strata_stack* stack, const char* name) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (name == nullptr) {
-    return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_pop_until() with a null name"});
-  }
   return stack->request("strata_pop_until()", [&] {
+    if (name == nullptr) {
+      return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_pop_until() with a null name"});
+    }
     stack->core().pop_until(std::string_view(name));
     return STRATA_OK;
   });
@@ -205,11 +204,11 @@ int strata_pop_until_match(strata_stack* stack, strata_match_fn match, void* use
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (match == nullptr) {
-    return stack->fail(STRATA_E_BAD_ARGUMENT,
-                       {"strata: strata_pop_until_match() with a null match function"});
-  }
   return stack->request("strata_pop_until_match()", [&] {
+    if (match == nullptr) {
+      return stack->fail(STRATA_E_BAD_ARGUMENT,
+                         {"strata: strata_pop_until_match() with a null match function"});
+    }
     stack->core().pop_until([&](const strata::capi::core_stack::view::value_type& entry) {
       const strata_entry seen = strata::capi::to_entry(entry);
       return match(user, &seen) != 0;

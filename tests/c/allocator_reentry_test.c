@@ -1,7 +1,7 @@
 /* tests/c/allocator_reentry_test.c: an allocator that calls back into the stack it serves
  * (issue 10, item 15). The stack is then in the middle of a change, so every call that returns a
- * code is refused with STRATA_E_REENTRANT, the four that cannot return one read an empty stack,
- * and the call that asked for memory carries on undisturbed. */
+ * code is refused with STRATA_E_REENTRANT (before its arguments are checked), the four that cannot
+ * return one read an empty stack, and the call that asked for memory carries on undisturbed. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <strata/strata.h>
@@ -11,16 +11,19 @@
 
 static recorder log_;
 
+typedef struct meddler meddler;
+
 /* A malloc that tries the stack it serves, once `stack` is set, and counts what came back. */
-typedef struct meddler {
+struct meddler {
   strata_stack* stack;
+  void (*tries)(meddler* self, strata_stack* stack); /* the calls it makes */
   actor* pushed; /* what its pushes push: the push must release it all the same */
   long calls;
   long refused;   /* calls that returned STRATA_E_REENTRANT */
   long accepted;  /* calls that returned anything else: none may */
   long non_empty; /* queries that read something */
   long live;
-} meddler;
+};
 
 static void count_result(meddler* self, int result) {
   if (result == STRATA_E_REENTRANT) {
@@ -30,16 +33,11 @@ static void count_result(meddler* self, int result) {
   }
 }
 
-static void meddle(meddler* self) {
-  strata_stack* stack = self->stack;
+/* Every function that returns a code, once, with good arguments: 14 calls, one push. */
+static void try_every_call(meddler* self, strata_stack* stack) {
   strata_entry entry;
   strata_options options;
   char line[32];
-  if (stack == NULL) {
-    return;
-  }
-  self->stack = NULL; /* the calls below must not meddle again if they allocate */
-  ++self->calls;
   count_result(self, strata_push(stack, &traced_state, self->pushed));
   count_result(self, strata_pop(stack));
   count_result(self, strata_clear(stack));
@@ -54,6 +52,36 @@ static void meddle(meddler* self) {
   count_result(self, strata_describe(stack, line, sizeof line));
   count_result(self, strata_fail(stack, "from the allocator"));
   count_result(self, strata_destroy(stack));
+}
+
+/* Calls with bad arguments: the allocator is checked first, so each is refused with
+ * STRATA_E_REENTRANT, and the pushes still release their data. 13 calls, two pushes of data. */
+static void try_bad_arguments(meddler* self, strata_stack* stack) {
+  strata_item bad = actor_item(self->pushed, 0xF0u); /* not a modality */
+  strata_entry entry;
+  count_result(self, strata_push_item(stack, &bad));
+  count_result(self, strata_push_several(stack, &bad, 1));
+  count_result(self, strata_push_several(stack, &bad, 0));
+  count_result(self, strata_push_several(stack, NULL, 1));
+  count_result(self, strata_push_item(stack, NULL));
+  count_result(self, strata_push(stack, NULL, NULL));
+  count_result(self, strata_pop_until(stack, NULL));
+  count_result(self, strata_pop_until_match(stack, NULL, NULL));
+  count_result(self, strata_frame_events(stack, 0.5, NULL, 2));
+  count_result(self, strata_get_options(stack, NULL));
+  count_result(self, strata_entry_at(stack, 7, 0, &entry));
+  count_result(self, strata_find(stack, STRATA_STAGED, NULL, &entry));
+  count_result(self, strata_describe(stack, NULL, 8));
+}
+
+static void meddle(meddler* self) {
+  strata_stack* stack = self->stack;
+  if (stack == NULL) {
+    return;
+  }
+  self->stack = NULL; /* the calls below must not meddle again if they allocate */
+  ++self->calls;
+  self->tries(self, stack);
   self->non_empty += strata_size(stack) != 0 || strata_staged_size(stack) != 0 ||
                      strata_pending(stack) != 0 || strata_top_name(stack) != NULL;
   self->stack = stack;
@@ -75,7 +103,7 @@ static void meddling_deallocate(void* user, void* memory, size_t size) {
 }
 
 static void an_allocator_calling_into_its_stack_is_refused(void) {
-  meddler self = {NULL, NULL, 0, 0, 0, 0, 0};
+  meddler self = {NULL, try_every_call, NULL, 0, 0, 0, 0, 0};
   strata_allocator allocator;
   strata_options settings = {NULL, 0, 0, 0};
   strata_stack* stack;
@@ -118,10 +146,50 @@ static void an_allocator_calling_into_its_stack_is_refused(void) {
   CHECK_INT(self.live, 0);
 }
 
+/* Reentrance is checked before the arguments: a push of an invalid item used to be refused with
+ * STRATA_E_BAD_ARGUMENT, and its data leaked (its release went through the stack, which refused).
+ */
+static void bad_arguments_from_the_allocator_are_refused_as_reentrant(void) {
+  meddler self = {NULL, try_bad_arguments, NULL, 0, 0, 0, 0, 0};
+  strata_allocator allocator;
+  strata_options settings = {NULL, 0, 0, 0};
+  strata_stack* stack;
+  actor a, pushed;
+  actor_init(&a, "a", &log_);
+  actor_init(&pushed, "pushed", NULL);
+  self.pushed = &pushed;
+  allocator.allocate = meddling_allocate;
+  allocator.deallocate = meddling_deallocate;
+  allocator.user = &self;
+  settings.allocator = &allocator;
+  stack = make_stack(&log_, &settings);
+  self.stack = stack;
+
+  CHECK_INT(push_actor(stack, &a), STRATA_OK);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "a.enter");
+  CHECK_INT(strata_last_error_code(stack), STRATA_E_REENTRANT);
+  CHECK_STR(strata_last_error(stack),
+            "strata: strata_describe() called from inside the stack's allocator; an allocator "
+            "must not call into the stack it serves");
+
+  CHECK_INT(self.calls > 0, 1);
+  CHECK_INT(self.refused, self.calls * 13);
+  CHECK_INT(self.accepted, 0);
+  CHECK_INT(self.non_empty, 0);
+  CHECK_INT(pushed.destroyed, self.calls * 2);
+  self.stack = NULL;
+  CHECK_INT(strata_destroy(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "a.exit, a.destroyed");
+  CHECK_INT(self.live, 0);
+}
+
 int main(void) {
   static const test_case tests[] = {
       {"an_allocator_calling_into_its_stack_is_refused",
        an_allocator_calling_into_its_stack_is_refused},
+      {"bad_arguments_from_the_allocator_are_refused_as_reentrant",
+       bad_arguments_from_the_allocator_are_refused_as_reentrant},
   };
   recorder_init(&log_);
   return run_tests(tests, sizeof tests / sizeof tests[0]);
