@@ -92,15 +92,15 @@ static long fail_at_every_allocation(request_fn request, const char* after) {
 }
 
 static void item7_pop_to_is_all_or_nothing(void) {
-  fail_at_every_allocation(pop_to_one, "a");
+  CHECK_INT(fail_at_every_allocation(pop_to_one, "a") > 0, 1);
 }
 
 static void item7_clear_is_all_or_nothing(void) {
-  fail_at_every_allocation(clear_all, "");
+  CHECK_INT(fail_at_every_allocation(clear_all, "") > 0, 1);
 }
 
 static void item7_pop_until_is_all_or_nothing(void) {
-  fail_at_every_allocation(pop_until_a, "a");
+  CHECK_INT(fail_at_every_allocation(pop_until_a, "a") > 0, 1);
 }
 
 int main(void) {
