@@ -1,7 +1,8 @@
 # Runs one consumer test: configures, builds and runs tests/consumers/<CONSUMER> with the
 # compiler and generator of the build that registered it, in a fresh WORK_DIR, and compares the
 # program's output with the expected trace. Before that, the find_package consumer installs
-# strata into a prefix of its own by the README's library-only recipe, and the fetch_content
+# strata into a prefix of its own by the README's library-only recipe (and checks that it
+# installed the header-only library and nothing else), and the fetch_content
 # consumer gets a git repository to fetch from. After it, the consumers that build strata as a
 # subproject check that strata installs nothing of theirs. Usage (see CMakeLists.txt beside this):
 #   cmake -DCONSUMER=<dir> -DSTRATA_SOURCE_DIR=<src> -DWORK_DIR=<dir> -DCXX_COMPILER=<c++>
@@ -40,6 +41,26 @@ function(run what)
   endif()
 endfunction()
 
+# expect_library_only_install(<prefix>): <prefix> holds strata's header-only library and
+# nothing else: its headers, its CMake package and its license. Any other file, the C API's
+# libraries above all, is a part the library-only install should have left out.
+function(expect_library_only_install prefix)
+  file(GLOB_RECURSE installed RELATIVE "${prefix}" "${prefix}/*")
+  set(unexpected "")
+  foreach(file IN LISTS installed)
+    if(NOT file MATCHES "^(include/strata/|lib[^/]*/cmake/strata/|share/doc/strata/LICENSE$)")
+      list(APPEND unexpected "${file}")
+    endif()
+  endforeach()
+  if(unexpected)
+    string(REPLACE ";" ", " unexpected "${unexpected}")
+    fail("the install of the header-only library installed more: ${unexpected}")
+  endif()
+  if(NOT "share/doc/strata/LICENSE" IN_LIST installed)
+    fail("the install has no share/doc/strata/LICENSE")
+  endif()
+endfunction()
+
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(consumer_args "-DSTRATA_SOURCE_DIR=${STRATA_SOURCE_DIR}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 
@@ -53,12 +74,7 @@ if(CONSUMER STREQUAL "find_package")
       "-DCMAKE_MODULE_PATH=${CMAKE_CURRENT_LIST_DIR}/library_only_modules")
   run("building strata" ${CMAKE_COMMAND} --build "${WORK_DIR}/strata")
   run("installing strata" ${CMAKE_COMMAND} --install "${WORK_DIR}/strata" --prefix "${prefix}")
-  foreach(installed IN ITEMS share/doc/strata/LICENSE include/strata/version.h
-                             include/strata/strata.hpp)
-    if(NOT EXISTS "${prefix}/${installed}")
-      fail("the install has no ${installed}")
-    endif()
-  endforeach()
+  expect_library_only_install("${prefix}")
   list(APPEND consumer_args "-DCMAKE_PREFIX_PATH=${prefix}" "-DSTRATA_PREFIX=${prefix}")
 elseif(CONSUMER STREQUAL "fetch_content")
   # The README's snippet pins a commit of a git repository. There is no network here, so the
