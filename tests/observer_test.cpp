@@ -146,7 +146,7 @@ TEST_F(observer, r22_an_observer_may_replace_itself) {
       ctx.note("second told " + std::string(strata::to_string(later.step)));
     });
     ctx.note(std::string("first told ") + std::string(strata::to_string(info.step)) +
-             (first_alive && lifetime == nullptr ? ", still alive" : ", destroyed"));
+             (first_alive ? ", still alive" : ", destroyed"));
   });
   s.push<logged<"a">>();
   EXPECT_FALSE(first_alive);

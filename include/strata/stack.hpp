@@ -100,7 +100,7 @@ public:
   // exceptions from exit hooks.
   ~stack() {
     STRATA_IF_CHECKED(checks_.check_thread("~stack()");)
-    if (activity_ != activity::idle || observing_ || request_code_running_ != nullptr ||
+    if (activity_ != activity::idle || observing() || request_code_running_ != nullptr ||
         in_error_handler_) {
       // Written whole: a state's name may hold a NUL byte (R21).
       const std::string message =
@@ -443,7 +443,7 @@ public:
   }
   void set_observer(strata::observer watcher) {
     STRATA_IF_CHECKED(checks_.check_thread("set_observer()");)
-    if (observing_) {
+    if (observing()) {
       // R22: the running observer is neither moved nor destroyed under itself (a std::function
       // keeps a small callable inside itself): the new one takes over when its call is over.
       next_observer_ = std::move(watcher);
@@ -608,10 +608,13 @@ private:
     return false;
   }
 
+  // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
+  // runs its destructor with no hook marked as running, so the destructor's requests are
+  // ordinary ones (R24).
   void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name) {
     hook_running_ = hook_name;
+    detail::at_scope_exit over{[this] { hook_running_ = nullptr; }};
     hook(object, *context_);
-    hook_running_ = nullptr;
   }
 
   void resume_top() {
@@ -645,10 +648,7 @@ private:
     if (entering.ops->enter != nullptr) {
       // A state whose enter throws never entered: it leaves without exit, like an object whose
       // constructor threw. The state below stays paused until the next commit resumes it.
-      detail::on_unwind forget{[this] {
-        hook_running_ = nullptr; // R25: its destructor's requests are ordinary ones (R24)
-        release(take_committed_top());
-      }};
+      detail::on_unwind forget{[this] { release(take_committed_top()); }};
       run_hook(entering.ops->enter, entering.object, "enter");
       forget.dismiss();
     }
@@ -663,10 +663,8 @@ private:
       if (leaving.ops->exit != nullptr) {
         // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
         // and its on_exit is not run.
-        detail::on_unwind finish{[this, depth] {
-          hook_running_ = nullptr; // its destructor's requests are ordinary ones (R24)
-          report_exit_and_release(take_committed_top(), depth);
-        }};
+        detail::on_unwind finish{
+            [this, depth] { report_exit_and_release(take_committed_top(), depth); }};
         run_hook(leaving.ops->exit, leaving.object, "exit");
         finish.dismiss();
       }
@@ -757,9 +755,9 @@ private:
   }
 
   void record_push(const entry& new_entry) {
-    if (activity_ == activity::committing && (hook_running_ != nullptr || observing_)) {
+    if (activity_ == activity::committing && (hook_running_ != nullptr || observing())) {
       push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
-      copy_name(record.by, observing_ ? std::string_view{""} : committed_top().name());
+      copy_name(record.by, observing() ? std::string_view{""} : committed_top().name());
       copy_name(record.pushed, new_entry.name());
       ++recent_push_count_;
     }
@@ -793,6 +791,8 @@ private:
     current_request_ = what;
     return true;
   }
+  [[nodiscard]] bool observing() const { return observer_nesting_ > 0; }
+
   // R23: an observer that reacts to the steps of its own requests is told of them inside its own
   // call; past this depth its requests are refused, before the native stack runs out.
   static constexpr std::size_t max_observer_nesting = 64;
@@ -1300,7 +1300,8 @@ private:
 
   bool may_start(const char* what) {
     STRATA_IF_CHECKED(checks_.check_thread(what);)
-    if (activity_ == activity::idle && !observing_ && request_code_running_ == nullptr) [[likely]] {
+    if (activity_ == activity::idle && !observing() && request_code_running_ == nullptr)
+        [[likely]] {
       return true;
     }
     reentrant_call(what);
@@ -1324,7 +1325,7 @@ private:
     if (request_code_running_ != nullptr) {
       return detail::join({"during ", request_code_running_});
     }
-    if (observing_ && hook_running_ == nullptr) {
+    if (observing() && hook_running_ == nullptr) {
       return "from inside the observer";
     }
     switch (activity_) {
@@ -1393,15 +1394,13 @@ private:
     }
     // An observer may make requests, but not run hooks in the middle of the request or commit
     // step that it is being told about.
-    const bool was_observing = observing_;
+    const bool outermost = !observing();
     const char* const request = current_request_; // an observer's request replaces it
-    observing_ = true;
     ++observer_nesting_;
     detail::at_scope_exit restore{[&] {
-      observing_ = was_observing;
       current_request_ = request;
       --observer_nesting_;
-      if (!was_observing && next_observer_) {
+      if (outermost && next_observer_) {
         observer_ = *std::move(next_observer_); // see set_observer
         next_observer_.reset();
       }
@@ -1423,12 +1422,11 @@ private:
   std::pmr::vector<handle_call> handle_calls_;
   activity activity_ = activity::idle;
   bool just_paused_ = false;      // the top was paused by the advance under way, for the next enter
-  bool observing_ = false;        // the observer is running
   bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   const char* hook_running_ = nullptr;
   const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
   const char* request_code_running_ = nullptr; // set while game code runs for that request
-  // Observer calls under way, one inside another's request (see admit()).
+  // Observer calls under way, one inside another's request (see admit()); 0: none runs.
   std::size_t observer_nesting_ = 0;
   std::size_t transitions_ = 0;
   std::size_t stagings_ = 0; // entries staged so far; see staged_slot

@@ -96,13 +96,7 @@ private:
   [[nodiscard]] value_type make_view(std::size_t depth) const {
     return value_type{entry_at(depth), depth, owner_->checks_};
   }
-#else
-  [[nodiscard]] value_type make_view(std::size_t depth) const {
-    return value_type{entry_at(depth), depth};
-  }
-#endif
 
-#if STRATA_CHECKED
   [[nodiscard]] std::string_view side_name() const {
     return side_ == which::committed ? "committed()" : "staged()";
   }
@@ -115,6 +109,10 @@ private:
                                side, " stack holds ", detail::decimal{held},
                                held == 1 ? " state" : " states"});
     }
+  }
+#else
+  [[nodiscard]] value_type make_view(std::size_t depth) const {
+    return value_type{entry_at(depth), depth};
   }
 #endif
 
