@@ -36,6 +36,10 @@ static_assert(code_of(errc::bad_depth) == STRATA_E_BAD_DEPTH);
 static_assert(code_of(errc::transition_limit) == STRATA_E_TRANSITION_LIMIT);
 static_assert(code_of(errc::depth_limit) == STRATA_E_DEPTH_LIMIT);
 
+// The longest message a stack keeps (strata_last_error), terminator included; a message built
+// on the way there has the same room, so nothing is cut twice.
+constexpr std::size_t message_capacity = 1024;
+
 // Writes `parts` one after the other into `out`, cut to fit, always terminated: the messages of
 // the C API are built without allocating, since one may report that memory ran out.
 inline void join_cut(std::span<char> out, std::initializer_list<std::string_view> parts) noexcept {
@@ -59,7 +63,7 @@ public:
   [[nodiscard]] const char* what() const noexcept override { return text_.data(); }
 
 private:
-  std::array<char, 512> text_{};
+  std::array<char, message_capacity> text_{};
 };
 
 // Runs `body` (which returns a result) and turns anything it throws into a result code, which

@@ -120,7 +120,7 @@ private:
   void* observer_user_ = nullptr;
   bool observer_installed_ = false;
   mutable int last_code_ = STRATA_OK;
-  mutable std::array<char, 1024> last_message_{};
+  mutable std::array<char, strata::capi::message_capacity> last_message_{};
   int depth_ = 0;                   // C API calls under way
   const char* outermost_ = nullptr; // the C API call the others run inside, for messages
   bool hooks_running_ = false;      // that call is a commit, a pass, a frame or strata_destroy()
