@@ -9,8 +9,10 @@ install(TARGETS strata EXPORT strata-targets)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/strata DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
 install(EXPORT strata-targets NAMESPACE strata:: DESTINATION ${strata_package_dir})
-# share/doc/strata/LICENSE, or wherever the packager points CMAKE_INSTALL_DOCDIR.
-install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# share/doc/strata/LICENSE. Not CMAKE_INSTALL_DOCDIR: GNUInstallDirs fixes it with the name of
+# the first project that includes it, so a game that includes it before adding strata would get
+# strata's license in share/doc/<game>/, over its own.
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/strata)
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/strata-config.cmake.in
   ${PROJECT_BINARY_DIR}/strata-config.cmake

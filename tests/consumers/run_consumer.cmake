@@ -4,7 +4,8 @@
 # strata into a prefix of its own by the README's library-only recipe (and checks that it
 # installed the header-only library and nothing else), and the fetch_content
 # consumer gets a git repository to fetch from. After it, the consumers that build strata as a
-# subproject check that strata installs nothing of theirs. Usage (see CMakeLists.txt beside this):
+# subproject check that strata installs nothing of theirs, and add_subdirectory that
+# STRATA_INSTALL=ON installs strata's package as the library-only recipe does. Usage (see CMakeLists.txt beside this):
 #   cmake -DCONSUMER=<dir> -DSTRATA_SOURCE_DIR=<src> -DWORK_DIR=<dir> -DCXX_COMPILER=<c++>
 #         -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>] [-DBUILD_TYPE=<type>] -P run_consumer.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -130,5 +131,15 @@ if(NOT CONSUMER STREQUAL "find_package")
     string(REPLACE ";" ", " installed "${installed}")
     fail("installing the consumer installed strata's files: ${installed}")
   endif()
+endif()
+
+# Asked to, with STRATA_INSTALL=ON, it installs strata's files where strata's package has them.
+if(CONSUMER STREQUAL "add_subdirectory")
+  run("configuring the consumer with STRATA_INSTALL=ON" ${CMAKE_COMMAND} -S
+      "${CMAKE_CURRENT_LIST_DIR}/${CONSUMER}" -B "${consumer_build}" -DSTRATA_INSTALL=ON)
+  set(strata_prefix "${WORK_DIR}/consumer-strata-prefix")
+  run("installing the consumer with STRATA_INSTALL=ON" ${CMAKE_COMMAND} --install
+      "${consumer_build}" --prefix "${strata_prefix}")
+  expect_library_only_install("${strata_prefix}")
 endif()
 message(STATUS "consumer ${CONSUMER}: built, printed the expected trace, passed its checks")
