@@ -42,6 +42,15 @@ std::size_t padded(std::size_t bytes, std::size_t alignment) {
   return bytes + extra;
 }
 
+// Runs `call` with `serving` set, so that the stack refuses to be called from inside it (the
+// allocator's functions may call anything), and restores what it found: calls nest.
+template <class Call>
+auto while_serving(bool& serving, Call&& call) {
+  const bool outer = std::exchange(serving, true);
+  const detail::at_scope_exit done{[&] { serving = outer; }};
+  return std::forward<Call>(call)();
+}
+
 } // namespace
 
 c_memory::c_memory(const strata_allocator* allocator) noexcept
@@ -52,12 +61,7 @@ c_memory::c_memory(const strata_allocator* allocator) noexcept
 void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
   const std::size_t size =
       alignment <= natural_alignment ? nonzero(bytes) : padded(bytes, alignment);
-  void* block = nullptr;
-  {
-    const bool outer = std::exchange(serving_, true);
-    const detail::at_scope_exit done{[&] { serving_ = outer; }};
-    block = allocator_.allocate(allocator_.user, size);
-  }
+  void* block = while_serving(serving_, [&] { return allocator_.allocate(allocator_.user, size); });
   if (block == nullptr) {
     out_of_memory();
   }
@@ -72,15 +76,13 @@ void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
 }
 
 void c_memory::do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) {
-  const bool outer = std::exchange(serving_, true);
-  const detail::at_scope_exit done{[&] { serving_ = outer; }};
-  if (alignment <= natural_alignment) {
-    allocator_.deallocate(allocator_.user, memory, nonzero(bytes));
-    return;
+  void* block = memory;
+  std::size_t size = nonzero(bytes);
+  if (alignment > natural_alignment) {
+    std::memcpy(&block, static_cast<char*>(memory) - sizeof(void*), sizeof(void*));
+    size = padded(bytes, alignment);
   }
-  void* block = nullptr;
-  std::memcpy(&block, static_cast<char*>(memory) - sizeof(void*), sizeof(void*));
-  allocator_.deallocate(allocator_.user, block, padded(bytes, alignment));
+  while_serving(serving_, [&] { allocator_.deallocate(allocator_.user, block, size); });
 }
 
 bool c_memory::do_is_equal(const std::pmr::memory_resource& other) const noexcept {
