@@ -74,7 +74,7 @@ int strata_set_max_transitions(strata_stack* stack, size_t limit) {
     return refused;
   }
   stack->core().set_max_transitions(
-      strata::capi::limit_or_default(limit, strata::options{}.max_transitions));
+      strata::capi::limit_or_default(limit, strata::capi::default_options.max_transitions));
   return STRATA_OK;
 }
 
@@ -85,7 +85,8 @@ int strata_set_max_depth(strata_stack* stack, size_t limit) {
   if (const int refused = stack->check_call("strata_set_max_depth()"); refused != STRATA_OK) {
     return refused;
   }
-  stack->core().set_max_depth(strata::capi::limit_or_default(limit, strata::options{}.max_depth));
+  stack->core().set_max_depth(
+      strata::capi::limit_or_default(limit, strata::capi::default_options.max_depth));
   return STRATA_OK;
 }
 

@@ -125,10 +125,6 @@ int strata_stack::fail(int code, std::initializer_list<std::string_view> message
 
 namespace strata::capi {
 
-std::size_t limit_or_default(std::size_t limit, std::size_t default_limit) {
-  return limit != 0 ? limit : default_limit;
-}
-
 strata_entry to_entry(const core_stack::view::value_type& entry) {
   // Every state on a C stack is a c_state.
   const c_state& state = *entry.get<c_state>();

@@ -132,8 +132,13 @@ private:
 
 namespace strata::capi {
 
+// The core's settings by default, where the C API's limits of 0 get their values.
+inline const strata::options default_options{};
+
 // A limit of the C API: 0 means the core's default (strata_options, strata_set_max_depth, ...).
-[[nodiscard]] std::size_t limit_or_default(std::size_t limit, std::size_t default_limit);
+[[nodiscard]] inline std::size_t limit_or_default(std::size_t limit, std::size_t default_limit) {
+  return limit != 0 ? limit : default_limit;
+}
 
 // What the C API tells about one entry of a view.
 [[nodiscard]] strata_entry to_entry(const core_stack::view::value_type& entry);
