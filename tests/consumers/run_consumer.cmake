@@ -7,7 +7,9 @@
 # subproject check that strata installs nothing of theirs, and add_subdirectory that
 # STRATA_INSTALL=ON installs strata's package as the library-only recipe does. Usage (see CMakeLists.txt beside this):
 #   cmake -DCONSUMER=<dir> -DSTRATA_SOURCE_DIR=<src> -DWORK_DIR=<dir> -DCXX_COMPILER=<c++>
-#         -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>] [-DBUILD_TYPE=<type>] -P run_consumer.cmake
+#         -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>] [-DBUILD_TYPE=<type>]
+#         [-DSTRATA_BINARY_DIR=<strata's build dir, left out of fetch_content's repository>]
+#         -P run_consumer.cmake
 cmake_minimum_required(VERSION 3.20)
 
 foreach(required IN ITEMS CONSUMER STRATA_SOURCE_DIR WORK_DIR CXX_COMPILER GENERATOR)
@@ -86,6 +88,18 @@ elseif(CONSUMER STREQUAL "fetch_content")
   set(git "${GIT}" "--git-dir=${repository}" "--work-tree=${STRATA_SOURCE_DIR}")
   file(MAKE_DIRECTORY "${WORK_DIR}")
   run("git init" ${git} init -q)
+  # A build folder inside the source tree that .gitignore does not list (out/,
+  # cmake-build-debug/) would go into the commit: this build's own, which holds the repository
+  # being made, must not.
+  if(STRATA_BINARY_DIR)
+    file(REAL_PATH "${STRATA_SOURCE_DIR}" source_dir)
+    file(REAL_PATH "${STRATA_BINARY_DIR}" binary_dir)
+    file(RELATIVE_PATH binary_in_source "${source_dir}" "${binary_dir}")
+    if(NOT binary_in_source STREQUAL "" AND NOT binary_in_source MATCHES "^\\.\\./"
+       AND NOT IS_ABSOLUTE "${binary_in_source}")
+      file(APPEND "${repository}/info/exclude" "/${binary_in_source}/\n")
+    endif()
+  endif()
   run("git add" ${git} add -A)
   run("git commit" ${git} -c user.name=strata -c user.email=strata@invalid
       -c commit.gpgsign=false commit -q --no-verify -m "the tree under test")
