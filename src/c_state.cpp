@@ -1,4 +1,6 @@
 // src/c_state.cpp: a C state on a strata::stack: its name, its modality, its data's lifetime.
+// The wrappers that run its callbacks and turn a strata_fail() into a failed hook are the
+// template c_state::run() in c_state.hpp.
 #include "c_state.hpp"
 
 #include <cstring>
@@ -59,32 +61,6 @@ void c_state::copy_name(const char* name, std::pmr::memory_resource& memory) {
   release_name();
   name_ = copy;
   name_memory_ = &memory;
-}
-
-void c_state::call(strata_hook_fn hook, const char* hook_name, c_context& context) {
-  if (hook != nullptr) {
-    const callback_failures::running failable(*context.failures);
-    hook(context.stack, context.env, data_);
-    failable.finish(name(), hook_name);
-  }
-}
-
-void c_state::tick(strata_tick_fn hook, const char* hook_name, c_context& context, double dt) {
-  if (hook != nullptr) {
-    const callback_failures::running failable(*context.failures);
-    hook(context.stack, context.env, data_, dt);
-    failable.finish(name(), hook_name);
-  }
-}
-
-bool c_state::handle(c_context& context, c_event event) {
-  if (kind_->event == nullptr) {
-    return false;
-  }
-  const callback_failures::running failable(*context.failures);
-  const bool consumed = kind_->event(context.stack, context.env, data_, event) != 0;
-  failable.finish(name(), "event");
-  return consumed;
 }
 
 const char* c_state::c_name() const {

@@ -1,10 +1,12 @@
 // src/c_state.hpp: how a state made of C callbacks lives on a strata::stack. One C++ type serves
-// every C state: its hooks call the callbacks of the strata_state it was pushed with.
+// every C state: its hooks call the callbacks of the strata_state it was pushed with, each as the
+// callback strata_fail() may fail (c_failure.hpp).
 #pragma once
 
 #include <cstddef>
 #include <memory_resource>
 #include <string_view>
+#include <type_traits>
 
 #include <strata/modality.hpp>
 #include <strata/strata.h>
@@ -45,16 +47,18 @@ public:
 
   // Each hook calls its callback, if any; a callback that called strata_fail() throws
   // callback_failed once it has returned.
-  void enter(c_context& context) { call(kind_->enter, "enter", context); }
-  void exit(c_context& context) { call(kind_->exit, "exit", context); }
-  void pause(c_context& context) { call(kind_->pause, "pause", context); }
-  void resume(c_context& context) { call(kind_->resume, "resume", context); }
-  void update(c_context& context, double dt) { tick(kind_->active, "active", context, dt); }
+  void enter(c_context& context) { run(kind_->enter, "enter", context); }
+  void exit(c_context& context) { run(kind_->exit, "exit", context); }
+  void pause(c_context& context) { run(kind_->pause, "pause", context); }
+  void resume(c_context& context) { run(kind_->resume, "resume", context); }
+  void update(c_context& context, double dt) { run(kind_->active, "active", context, dt); }
   void update_covered(c_context& context, double dt) {
-    tick(kind_->inactive, "inactive", context, dt);
+    run(kind_->inactive, "inactive", context, dt);
   }
-  void draw(c_context& context) { call(kind_->draw, "draw", context); }
-  bool handle(c_context& context, c_event event);
+  void draw(c_context& context) { run(kind_->draw, "draw", context); }
+  bool handle(c_context& context, c_event event) {
+    return run(kind_->event, "event", context, event);
+  }
 
   // Null-terminated, for C.
   [[nodiscard]] const char* c_name() const;
@@ -64,8 +68,23 @@ public:
   [[nodiscard]] void* data() const { return data_; }
 
 private:
-  void call(strata_hook_fn hook, const char* hook_name, c_context& context);
-  void tick(strata_tick_fn hook, const char* hook_name, c_context& context, double dt);
+  // Runs `callback`, if set, as the one strata_fail() may fail. Returns whether an event
+  // callback consumed its event (false for the others).
+  template <class Callback, class... Args>
+  bool run(Callback callback, const char* hook_name, c_context& context, Args... args) {
+    if (callback == nullptr) {
+      return false;
+    }
+    const callback_failures::running failable(*context.failures);
+    bool consumed = false;
+    if constexpr (std::is_void_v<decltype(callback(context.stack, context.env, data_, args...))>) {
+      callback(context.stack, context.env, data_, args...);
+    } else {
+      consumed = callback(context.stack, context.env, data_, args...) != 0;
+    }
+    failable.finish(name(), hook_name);
+    return consumed;
+  }
   void release_name() noexcept;
 
   const strata_state* kind_; // null once moved from: the data went with it
