@@ -59,35 +59,32 @@ int strata_set_coalesced(strata_stack* stack, int on) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (const int refused = stack->check_call("strata_set_coalesced()"); refused != STRATA_OK) {
-    return refused;
-  }
-  stack->core().set_coalesced(on != 0);
-  return STRATA_OK;
+  return stack->request("strata_set_coalesced()", [&] {
+    stack->core().set_coalesced(on != 0);
+    return STRATA_OK;
+  });
 }
 
 int strata_set_max_transitions(strata_stack* stack, size_t limit) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (const int refused = stack->check_call("strata_set_max_transitions()"); refused != STRATA_OK) {
-    return refused;
-  }
-  stack->core().set_max_transitions(
-      strata::capi::limit_or_default(limit, strata::capi::default_options.max_transitions));
-  return STRATA_OK;
+  return stack->request("strata_set_max_transitions()", [&] {
+    stack->core().set_max_transitions(
+        strata::capi::limit_or_default(limit, strata::capi::default_options.max_transitions));
+    return STRATA_OK;
+  });
 }
 
 int strata_set_max_depth(strata_stack* stack, size_t limit) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  if (const int refused = stack->check_call("strata_set_max_depth()"); refused != STRATA_OK) {
-    return refused;
-  }
-  stack->core().set_max_depth(
-      strata::capi::limit_or_default(limit, strata::capi::default_options.max_depth));
-  return STRATA_OK;
+  return stack->request("strata_set_max_depth()", [&] {
+    stack->core().set_max_depth(
+        strata::capi::limit_or_default(limit, strata::capi::default_options.max_depth));
+    return STRATA_OK;
+  });
 }
 
 int strata_get_options(const strata_stack* stack, strata_options* out) {

@@ -56,7 +56,7 @@ int strata_stack::refuse(const char* what) const {
 }
 
 int strata_stack::check_call(const char* what) const {
-  if (!memory_.serving()) {
+  if (readable()) {
     return STRATA_OK;
   }
   return fail(STRATA_E_REENTRANT, {"strata: ", what,
