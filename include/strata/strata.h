@@ -35,10 +35,12 @@ extern "C" {
 #endif
 
 /* ---- results ----
- * The first eight mirror strata::errc one to one (STRATA_E_x == -strata::errc::x). */
+ * The first eight mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
+ * STRATA_E_REENTRANT: a commit, a pass, a frame or strata_destroy inside a callback of the stack,
+ * or any call from inside the stack's allocator (see strata_allocator). */
 #define STRATA_OK 0
 #define STRATA_E_EMPTY_STACK (-1)      /* pop or replace with nothing staged */
-#define STRATA_E_REENTRANT (-2)        /* commit, a pass, a frame or destroy inside a callback */
+#define STRATA_E_REENTRANT (-2)        /* commit etc. in a callback; any call in the allocator */
 #define STRATA_E_NULL_STATE (-3)       /* push of a null strata_state */
 #define STRATA_E_BORROWED_TWICE (-4)   /* (C++ only: the C API never borrows) */
 #define STRATA_E_NOT_FOUND (-5)        /* pop_until or find with no such state */
@@ -133,7 +135,9 @@ typedef struct strata_entry {
 } strata_entry;
 
 /* malloc and free replacements. `deallocate` gets the size that was asked for. Every byte the
- * stack uses, including the stack itself, comes from here. */
+ * stack uses, including the stack itself, comes from here. They run in the middle of a change of
+ * the stack, so they may not call into it: such calls are refused (STRATA_E_REENTRANT), the
+ * queries that cannot fail read an empty stack. */
 typedef struct strata_allocator {
   void* (*allocate)(void* user, size_t size); /* NULL when out of memory */
   void (*deallocate)(void* user, void* memory, size_t size);
@@ -243,9 +247,11 @@ STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn obser
  * the callback (strata_commit, a pass, a frame) returns STRATA_E_CALLBACK_FAILED, and
  * strata_last_error says "strata: 'world'.enter failed: <message>". `message` may be NULL and is
  * copied (cut to 255 bytes); a second call in the same callback keeps the first message.
- * Returns STRATA_OK, or STRATA_E_BAD_ARGUMENT outside such a callback (the observer, a destroy
- * callback, a match function, no callback at all, or during strata_destroy, where the state
- * leaves all the same). */
+ * Returns STRATA_OK, STRATA_E_NULL_STACK, STRATA_E_REENTRANT from inside the allocator, or
+ * STRATA_E_BAD_ARGUMENT outside such a callback (the observer, a destroy callback, a match
+ * function, no callback at all, or during strata_destroy, where the state leaves all the same).
+ * One exception: a push with a NULL stack releases its data at once, so the destroy callback it
+ * runs from inside a state callback is part of that callback, and may fail it. */
 STRATA_API int strata_fail(strata_stack* stack, const char* message);
 
 /* ---- errors and names ---- */
