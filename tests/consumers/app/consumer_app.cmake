@@ -30,13 +30,6 @@ function(strata_consumer_app version)
   target_compile_definitions(consumer_app PRIVATE ${expected})
 endfunction()
 
-# strata_consumer_subproject_version(<strata source dir> <out>): the version strata's project()
-# set in its own directory scope, where add_subdirectory and FetchContent leave it.
-function(strata_consumer_subproject_version strata_dir out)
-  get_directory_property(version DIRECTORY ${strata_dir} DEFINITION strata_VERSION)
-  set(${out} "${version}" PARENT_SCOPE)
-endfunction()
-
 # For consumers that build strata as part of their own tree: strata must add the library and
 # nothing else (no tests, examples, benchmarks, demo, fuzzers, C API), leave our flags alone, and
 # not make its own warnings errors in our build (should we turn its C API on).
@@ -56,4 +49,14 @@ function(strata_consumer_expect_library_only strata_dir flags_before)
   if(NOT CMAKE_CXX_FLAGS STREQUAL flags_before)
     message(FATAL_ERROR "adding strata changed CMAKE_CXX_FLAGS to '${CMAKE_CXX_FLAGS}'")
   endif()
+endfunction()
+
+# strata_consumer_subproject_app(<strata source dir> <CMAKE_CXX_FLAGS before adding strata>): for
+# consumers that added strata to their own tree, checks it added only the library
+# (strata_consumer_expect_library_only), then builds the program against the version strata's
+# project() set in its own directory scope, where add_subdirectory and FetchContent leave it.
+function(strata_consumer_subproject_app strata_dir flags_before)
+  strata_consumer_expect_library_only(${strata_dir} "${flags_before}")
+  get_directory_property(version DIRECTORY ${strata_dir} DEFINITION strata_VERSION)
+  strata_consumer_app("${version}")
 endfunction()
