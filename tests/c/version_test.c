@@ -9,10 +9,9 @@ static void the_library_is_the_version_of_its_header(void) {
   CHECK_INT(strata_version(), STRATA_VERSION);
 }
 
-static void strata_version_is_major_minor_patch_in_one_number(void) {
-  CHECK_INT(STRATA_VERSION,
-            STRATA_VERSION_MAJOR * 10000L + STRATA_VERSION_MINOR * 100L + STRATA_VERSION_PATCH);
-  /* Each part below 100, so that the number orders versions: 0.99.99 < 1.0.0. */
+/* STRATA_VERSION is major * 10000 + minor * 100 + patch: a part of 100 or more would overlap the
+ * next, and 0.99.100 would read as 0.100.0. */
+static void each_part_is_below_100_so_that_the_number_orders_versions(void) {
   CHECK_INT(STRATA_VERSION_MINOR < 100 && STRATA_VERSION_PATCH < 100, 1);
 }
 
@@ -23,8 +22,8 @@ static void strata_version_is_major_minor_patch_in_one_number(void) {
 int main(void) {
   static const test_case tests[] = {
       {"the_library_is_the_version_of_its_header", the_library_is_the_version_of_its_header},
-      {"strata_version_is_major_minor_patch_in_one_number",
-       strata_version_is_major_minor_patch_in_one_number},
+      {"each_part_is_below_100_so_that_the_number_orders_versions",
+       each_part_is_below_100_so_that_the_number_orders_versions},
   };
   return run_tests(tests, sizeof tests / sizeof tests[0]);
 }
