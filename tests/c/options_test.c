@@ -86,6 +86,35 @@ static void options_read_back_make_a_stack_that_behaves_the_same(void) {
                             "a.exit, a.destroyed");
 }
 
+/* The limits set to 0 with the setters are read back as the defaults in force, so the stack made
+ * from them behaves as the original (it used to read 0 back: the copy got the defaults, while
+ * the original refused every push). */
+static void options_read_back_after_setting_zero_make_a_stack_that_behaves_the_same(void) {
+  strata_options first;
+  strata_options second;
+  strata_stack* original = make_stack(&log_, NULL);
+  strata_stack* copy;
+  int refused = 0;
+  char original_trace[RECORDER_SIZE];
+
+  CHECK_INT(strata_set_max_depth(original, 0), STRATA_OK);
+  CHECK_INT(strata_set_max_transitions(original, 0), STRATA_OK);
+  CHECK_INT(strata_get_options(original, &first), STRATA_OK);
+  CHECK_INT(first.max_depth, 1000);
+  CHECK_INT(first.max_transitions, 10000);
+  copy = make_stack(&log_, &first);
+  CHECK_INT(strata_get_options(copy, &second), STRATA_OK);
+  CHECK_INT(second.max_depth, 1000);
+  CHECK_INT(second.max_transitions, 10000);
+
+  strcpy(original_trace, three_pushes(original, &refused));
+  CHECK_INT(refused, 0);
+  CHECK_STR(three_pushes(copy, &refused), original_trace);
+  CHECK_INT(refused, 0);
+  CHECK_STR(original_trace, "a.enter, a.pause, b.enter, b.pause, c.enter, c.exit, c.destroyed, "
+                            "b.resume, b.exit, b.destroyed, a.resume, a.exit, a.destroyed");
+}
+
 int main(void) {
   static const test_case tests[] = {
       {"zero_in_strata_options_means_the_defaults", zero_in_strata_options_means_the_defaults},
@@ -93,6 +122,8 @@ int main(void) {
        setting_a_limit_to_zero_restores_its_default},
       {"options_read_back_make_a_stack_that_behaves_the_same",
        options_read_back_make_a_stack_that_behaves_the_same},
+      {"options_read_back_after_setting_zero_make_a_stack_that_behaves_the_same",
+       options_read_back_after_setting_zero_make_a_stack_that_behaves_the_same},
   };
   recorder_init(&log_);
   return run_tests(tests, sizeof tests / sizeof tests[0]);
