@@ -148,13 +148,16 @@ static void push_world(strata_stack* stack, actor* self) {
 }
 
 /* R25: a failed pass changes nothing committed and stops there; requests made before the
- * failure stay staged. */
+ * failure stay staged. title is transparent, so that drawing and events would reach system. */
 static void r25_a_failed_pass_stops_there(void) {
   actor system, title, world, options;
-  strata_stack* stack;
+  strata_stack* stack = make_stack(&log_, NULL);
   const int key = 7;
   actors(&system, &title, &world, &options);
-  stack = committed(&system, &title, NULL, 0);
+  push_actor(stack, &system);
+  push_actor_as(stack, &title, STRATA_TRANSPARENT);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  take(&log_);
 
   system.on_inactive = push_world;
   system.extra = &world;
@@ -176,8 +179,8 @@ static void r25_a_failed_pass_stops_there(void) {
   world.extra = "stalled";
   CHECK_INT(strata_frame(stack, 0.5), STRATA_E_CALLBACK_FAILED);
   CHECK_STR(strata_last_error(stack), "strata: 'world'.active failed: stalled");
-  CHECK_STR(take(&log_), "title.draw, title.event(7), title.pause, world.enter, system.inactive, "
-                         "title.inactive, world.active");
+  CHECK_STR(take(&log_), "system.draw, title.draw, title.event(7), title.pause, world.enter, "
+                         "system.inactive, title.inactive, world.active");
   finish(stack);
 }
 
@@ -195,6 +198,7 @@ static void the_first_failure_of_a_callback_is_kept(void) {
   CHECK_INT(strata_commit(stack), STRATA_E_CALLBACK_FAILED);
   CHECK_INT(world.result, STRATA_OK);
   CHECK_STR(strata_last_error(stack), "strata: 'world'.enter failed: first");
+  CHECK_STR(take(&log_), "world.enter, world.destroyed");
   CHECK_INT(strata_size(stack), 0);
   finish(stack);
 }
