@@ -33,17 +33,16 @@ public:
   // builds without exceptions the handler reported it already), a hook's exception as caught.
   void perform(const request& r, bool top_level) {
     // A request made inside another operation (by a hook, the observer, a destructor) reports
-    // its own error; the one of the operation around it stays as it was.
+    // its own error; the one of the operation around it stays as it was. Every such request
+    // comes through here, so the stack's last error is still this request's when it returns.
     const strata::errc outer_error = stack_.last_error();
-    const strata::errc outer_request_error = error_of_request_;
     const outcome result = execute(r, top_level);
     if (result == outcome::failed && exceptions_on) {
-      core.trace.failed(error_of_request_);
+      core.trace.failed(stack_.last_error());
     } else if (result == outcome::thrown) {
       core.trace.caught();
     }
     stack_.restore_error(outer_error);
-    error_of_request_ = outer_request_error;
   }
 
   void destroy() {
@@ -57,7 +56,7 @@ public:
   outcome call(int id, std::uint8_t base_name, hook_kind hook) override {
     core.trace.hook(hook, id);
     if (core.arms.tearing_down()) {
-      core.trace.queried(stack_.pending(), stack_.leaving()); // D9
+      core.trace.queried(stack_.pending(), stack_.leaving()); // Issue 10 item 10
     }
     request armed;
     bool escapes = false;
@@ -87,7 +86,8 @@ public:
   void observe(strata::step step, std::uint8_t name, std::size_t depth) override {
     core.trace.observed(step, name, depth);
     request armed;
-    bool replace_observer = false; // the model's observer is the same before and after (D4)
+    bool replace_observer =
+        false; // the model's observer is the same before and after (issue 10 item 4)
     if (core.arms.take_observer_request(step, name, armed, replace_observer)) {
       sites_.push_back({true, hook_kind::enter, -1});
       perform(armed, false);
@@ -107,18 +107,7 @@ public:
   void error(strata::errc code) override { core.trace.failed(code); }
 
 private:
-  // Plays a request; the error it fails with, if it does, is then in error_of_request_ (read at
-  // once: requests the harness's destructors make afterwards do not change it).
   outcome execute(const request& r, bool top_level) {
-    const outcome result = execute_on_stack(r, top_level);
-    if (r.kind != request_kind::push && r.kind != request_kind::replace &&
-        r.kind != request_kind::push_first_on_top) {
-      error_of_request_ = stack_.last_error();
-    }
-    return result;
-  }
-
-  outcome execute_on_stack(const request& r, bool top_level) {
     switch (r.kind) {
     case request_kind::push:
     case request_kind::replace:
@@ -196,21 +185,18 @@ private:
     std::size_t taken = 0;
     std::size_t prepared = 0; // a failed push_first_on_top's items the stack took over
     outcome result = outcome::ok;
-    strata::errc error = strata::errc::empty_stack;
     if (r.kind == request_kind::push_first_on_top) {
       result = stack_.push_first_on_top(std::span(entries.data(), r.count), taken, prepared);
-      error = stack_.last_error();
     } else {
       bool staged = false;
       result = r.kind == request_kind::push ? stack_.push(entries[0], staged)
                                             : stack_.replace(entries[0], staged);
-      error = stack_.last_error();
       taken = staged ? 1 : 0;
       if (r.items[0].own == ownership::adopted && !staged) {
         // The unique_ptr's state dies before push() or replace() returns: dropped by the stack,
         // which took it over, when it could not stage it; else with the parameter.
         if (r.kind == request_kind::push && result == outcome::failed &&
-            error == strata::errc::depth_limit) {
+            stack_.last_error() == strata::errc::depth_limit) {
           stack_.drop_taken([&] { destroyed(ids[0], r.items[0].name); });
         } else {
           destroyed(ids[0], r.items[0].name);
@@ -237,7 +223,6 @@ private:
         destroyed(ids[i], r.items[i].name);
       }
     }
-    error_of_request_ = error;
     return result;
   }
 
@@ -283,7 +268,6 @@ private:
 
   reference_stack stack_;
   std::vector<site> sites_;
-  strata::errc error_of_request_ = strata::errc::empty_stack;
 };
 
 } // namespace strata_model
