@@ -1,5 +1,5 @@
 // tests/support/model.hpp: a reference model of strata::stack, written from the rules of the
-// specification (R1-R10, R19, R22-R26) and the decisions of issue 10 (D1-D12), not from
+// specification (R1-R10, R19, R22-R26) and the faults of issue 10 (`issues show 10`), not from
 // stack.hpp. The committed and the staged stack are two plain vectors of state ids
 // (tests/support/model_staging.hpp); every commit step compares them afresh and takes the one
 // step the rules call for (tests/support/model_commit.hpp). This file holds the requests and
@@ -46,9 +46,9 @@ public:
     return outcome::ok;
   }
 
-  // R10, D8: the first item ends on top. All or nothing: every item is checked (from the last
-  // on, the order they are staged in) before the first is staged. The batch is staged as one
-  // block, then the observer is told each push from the bottom up, except for an entry that its
+  // R10, issue 10 item 9: the first item ends on top. All or nothing: every item is checked (from
+  // the last on, the order they are staged in) before the first is staged. The batch is staged as
+  // one block, then the observer is told each push from the bottom up, except for an entry that its
   // requests unstaged before its turn. `taken` counts the items the stack took over, from the
   // last one on (the harness destroys the others); when a check fails, `prepared` counts those
   // checked before it, which the stack took over and drops (see drop_taken).
@@ -79,13 +79,7 @@ public:
       ++taken;
     }
     for (std::size_t i = items.size(); i-- > 0;) {
-      const int id = items[i].id;
-      for (std::size_t depth = 0; depth < staged_.size(); ++depth) {
-        if (staged_[depth] == id) {
-          notify(strata::step::push, entry(id).base_name, depth);
-          break;
-        }
-      }
+      tell_pushed_if_staged(items[i].id);
     }
     return outcome::ok;
   }
@@ -103,26 +97,21 @@ public:
     if (const outcome checked = check_stageable(state); checked != outcome::ok) {
       return checked;
     }
-    // D15: the old top goes and the new one comes, then the observer hears of both; of the
+    // R1, R22: the old top goes and the new one comes, then the observer hears of both; of the
     // push only if its reaction to the pop left the new state staged.
     const int old = staged_.back();
     staged_.pop_back();
     stage_silently(state);
     tell_gone(old, staged_.size() - 1);
-    for (std::size_t depth = 0; depth < staged_.size(); ++depth) {
-      if (staged_[depth] == state.id) {
-        notify(strata::step::push, entry(state.id).base_name, depth);
-        break;
-      }
-    }
+    tell_pushed_if_staged(state.id);
     staged = true;
     return outcome::ok;
   }
 
   // What push(...).name(), .modality() and .on_exit() change: the entry that push staged, if a
   // request made in between (by the observer) did not unstage it. False when it did: the harness
-  // then still holds what it passed. D6: a second .on_exit() destroys the first callback as code
-  // of the request.
+  // then still holds what it passed. Issue 10 item 6: a second .on_exit() destroys the first
+  // callback as code of the request.
   bool finish_push(int id, const item& how) {
     if (!is_staged(id)) {
       return false;

@@ -32,7 +32,8 @@ public:
   // What the stack is doing, which the message of a destruction from inside a hook names.
   [[nodiscard]] bool committing() const { return activity_ == activity::committing; }
   [[nodiscard]] bool tearing_down() const { return destroying(); }
-  // R26 (D9): the destructor is a clear() and a commit(), so these answer as they would then.
+  // R26 (issue 10 item 10): the destructor is a clear() and a commit(), so these answer as they
+  // would then.
   [[nodiscard]] bool pending() const {
     return committed_ != staged_ || (!committed_.empty() && entry(committed_.back()).paused);
   }
@@ -117,7 +118,7 @@ protected:
       return fail(strata::errc::reentrant_call);
     }
     if (observing_ >= 64) {
-      return fail(strata::errc::transition_limit); // D16: an observer feeding on its own steps
+      return fail(strata::errc::transition_limit); // R23: an observer feeding on its own steps
     }
     go = true;
     return outcome::ok;
@@ -170,11 +171,21 @@ protected:
     notify(strata::step::push, state.base_name, staged_.size() - 1);
   }
 
+  // Tells the observer of the push of a state staged silently, at the depth it has now; not at
+  // all if a request the observer made meanwhile unstaged it (its pop was told then).
+  void tell_pushed_if_staged(int id) {
+    const auto at = std::find(staged_.begin(), staged_.end(), id);
+    if (at != staged_.end()) {
+      notify(strata::step::push, entry(id).base_name,
+             static_cast<std::size_t>(at - staged_.begin()));
+    }
+  }
+
   // R6: a state never entered leaves without hooks; an entered one waits for its exit. A
   // destructor the drop runs is code of the request.
   void unstage_top() { pop_down_to(staged_.size() - 1); }
 
-  // D15: the request takes every state off first, then the observer hears of each, top first,
+  // R1, R22: the request takes every state off first, then the observer hears of each, top first,
   // and what it requests applies to the stack as the request left it.
   void pop_down_to(std::size_t depth) {
     std::vector<int> gone(staged_.rbegin(),
