@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <strata/observer.hpp>
@@ -24,16 +25,18 @@ public:
   void arm(const op& o) {
     const std::uint8_t times = o.times == 0 ? 1 : o.times;
     switch (o.kind) {
-    case op_kind::arm_throw: throws_.push_back({o.trigger, o.target, {}, false, times}); break;
+    case op_kind::arm_throw:
+      throws_.push_back({o.trigger, o.target, {}, false, false, times});
+      break;
     case op_kind::arm_hook:
-      requests_.push_back({o.trigger, o.target, o.action, o.value != 0, times});
+      requests_.push_back({o.trigger, o.target, o.action, o.value != 0, false, times});
       break;
     case op_kind::arm_observer:
       requests_.push_back({static_cast<std::uint8_t>(o.trigger + hook_kind_count), o.target,
-                           o.action, o.value != 0, times});
+                           o.action, false, o.value != 0, times});
       break;
     case op_kind::arm_destructor:
-      requests_.push_back({destructor_trigger, o.target, o.action, false, times});
+      requests_.push_back({destructor_trigger, o.target, o.action, false, false, times});
       break;
     default: break;
     }
@@ -42,28 +45,38 @@ public:
   // The request armed for this hook of a state whose own name() is `name`, and whether a
   // strata::error it raises escapes the hook.
   bool take_hook_request(hook_kind hook, std::uint8_t name, request& out, bool& escapes) {
-    return take(requests_, static_cast<std::uint8_t>(hook), name, &out, &escapes);
+    const std::optional<armed> taken = take(requests_, static_cast<std::uint8_t>(hook), name);
+    if (taken) {
+      out = taken->action;
+    }
+    // Nothing escapes a hook where exceptions cannot, nor from the stack's destructor.
+    escapes = taken && taken->escapes && exceptions_on && !tearing_down_;
+    return taken.has_value();
   }
   // The request armed for this observer step of a state the stack shows as `name`, and whether
   // the observer then replaces itself.
   bool take_observer_request(strata::step step, std::uint8_t name, request& out,
                              bool& replace_observer) {
-    bool flag = false;
-    const bool taken =
-        take(requests_, static_cast<std::uint8_t>(hook_kind_count + static_cast<int>(step)), name,
-             &out, &flag);
-    replace_observer = taken && flag;
-    return taken;
+    const std::optional<armed> taken =
+        take(requests_, static_cast<std::uint8_t>(hook_kind_count + static_cast<int>(step)), name);
+    if (taken) {
+      out = taken->action;
+    }
+    replace_observer = taken && taken->replaces_observer;
+    return taken.has_value();
   }
   // The request armed for the destructor of a state whose own name() is `name`.
   bool take_destructor_request(std::uint8_t name, request& out) {
-    return take(requests_, destructor_trigger, name, &out, nullptr);
+    const std::optional<armed> taken = take(requests_, destructor_trigger, name);
+    if (taken) {
+      out = taken->action;
+    }
+    return taken.has_value();
   }
   // Counts the hook call; whether it must throw (armed, or the n-th call of throw_at_call).
   bool take_throw(hook_kind hook, std::uint8_t name) {
     ++calls_;
-    return calls_ == throw_at_ ||
-           take(throws_, static_cast<std::uint8_t>(hook), name, nullptr, nullptr);
+    return calls_ == throw_at_ || take(throws_, static_cast<std::uint8_t>(hook), name).has_value();
   }
 
   void throw_at_call(std::size_t n) { throw_at_ = n; }
@@ -84,28 +97,25 @@ private:
     std::uint8_t trigger; // a hook_kind, hook_kind_count + a strata::step, or destructor_trigger
     std::uint8_t target;
     request action;
-    bool flag;          // a hook's: a strata::error from the action leaves the hook; the
-                        // observer's: it replaces itself after the action
-    std::uint8_t times; // firings left, or fires_forever
+    bool escapes;           // a hook's: a strata::error from the action leaves the hook
+    bool replaces_observer; // the observer's: it replaces itself after the action
+    std::uint8_t times;     // firings left, or fires_forever
   };
 
-  bool take(std::vector<armed>& arms, std::uint8_t trigger, std::uint8_t name, request* out,
-            bool* flag) {
+  // The arm for this trigger and name, if any, worn by one firing (a copy: a worn-out arm is
+  // erased).
+  static std::optional<armed> take(std::vector<armed>& arms, std::uint8_t trigger,
+                                   std::uint8_t name) {
     for (auto it = arms.begin(); it != arms.end(); ++it) {
       if (it->trigger == trigger && (it->target == any_name || it->target == name)) {
-        if (out != nullptr) {
-          *out = it->action;
-        }
-        if (flag != nullptr) {
-          *flag = it->flag && (trigger >= hook_kind_count || (exceptions_on && !tearing_down_));
-        }
+        const armed fired = *it;
         if (it->times != fires_forever && --it->times == 0) {
           arms.erase(it);
         }
-        return true;
+        return fired;
       }
     }
-    return false;
+    return std::nullopt;
   }
 
   std::vector<armed> requests_;
@@ -119,8 +129,8 @@ private:
 enum class slot_use : std::uint8_t {
   free,       // on neither stack: stamp it as a new state
   staged,     // the request fails with errc::borrowed_twice
-  staged_top, // the same, except replace(), which takes the top out first (D11): the harness
-              // skips that request, as a new stay of the object would need a new id
+  staged_top, // the same, except replace(), which takes the top out first (issue 10 item 12): the
+              // harness skips that request, as a new stay of the object would need a new id
   retiring,   // committed but unstaged, waiting for its exit: the harness skips the request
 };
 
