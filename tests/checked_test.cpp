@@ -9,6 +9,7 @@
 #include <string_view>
 #include <thread>
 
+#include "support/expect_error.hpp"
 #include "support/trace.hpp"
 
 static_assert(STRATA_CHECKED, "tests/CMakeLists.txt builds every test with STRATA_CHECKED=1");
@@ -71,12 +72,9 @@ TEST(checked_death, an_entry_view_kept_across_a_failed_request_aborts) {
     test_stack s{ctx};
     s.push<logged<"title">>();
     const auto title = s.staged()[0];
-#ifndef STRATA_NO_EXCEPTIONS
-    EXPECT_THROW(s.pop_to(5), strata::error);
-#else
-    s.set_error_handler([](const strata::error&) {});
-    s.pop_to(5);
-#endif
+    expect_error(s, strata::errc::bad_depth,
+                 "strata: pop_to(5) is above the staged stack, which holds 1",
+                 [&] { s.pop_to(5); });
     (void)title.modality();
   };
   EXPECT_DEATH(keep_a_view_across_pop_to(), stale_view("modality()", 0));
