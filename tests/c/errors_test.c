@@ -10,11 +10,6 @@
 
 static recorder log_;
 
-static void finish(strata_stack* stack) {
-  CHECK_INT(strata_destroy(stack), STRATA_OK);
-  take(&log_);
-}
-
 /* ---- R23: loop limits ---- */
 
 static actor spawners[8];
@@ -57,7 +52,7 @@ static void r23_a_runaway_commit_stops_at_the_transition_limit(void) {
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "s4.resume");
 
-  finish(stack);
+  destroy_stack(stack, &log_);
   CHECK_INT(spawners[0].destroyed + spawners[4].destroyed + spawners[5].destroyed, 3);
 }
 
@@ -72,7 +67,7 @@ static void r23_the_transition_limit_can_be_changed_at_run_time(void) {
 
   CHECK_INT(strata_commit(stack), STRATA_E_TRANSITION_LIMIT);
   CHECK_STR(take(&log_), "s0.enter, s0.pause, s1.enter, s1.pause, s2.destroyed");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r23_a_push_past_the_depth_limit_fails_and_releases_its_data(void) {
@@ -102,7 +97,7 @@ static void r23_a_push_past_the_depth_limit_fails_and_releases_its_data(void) {
 
   CHECK_INT(strata_set_max_depth(stack, 4), STRATA_OK);
   CHECK_INT(push_actor(stack, &extra), STRATA_OK);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* ---- R24: misuse of the core ---- */
@@ -121,7 +116,7 @@ static void r24_pop_and_replace_need_a_staged_state(void) {
   CHECK_INT(push_actor(stack, &a), STRATA_OK);
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "a.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static int never(void* user, const strata_entry* entry) {
@@ -144,7 +139,7 @@ static void r24_pop_until_and_pop_to_report_what_is_missing(void) {
   CHECK_INT(strata_pop_to(stack, 5), STRATA_E_BAD_DEPTH);
   CHECK_STR(strata_last_error(stack), "strata: pop_to(5) is above the staged stack, which holds 1");
   CHECK_INT(strata_staged_size(stack), 1);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* ---- calls refused inside callbacks ---- */
@@ -174,7 +169,7 @@ static void r24_a_commit_inside_a_callback_is_refused_by_the_core(void) {
   CHECK_STR(strata_last_error(stack), "strata: commit() called from inside 'pause'.enter(); "
                                       "requests made there take effect at the running commit");
   CHECK_STR(take(&log_), "pause.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r24_passes_inside_passes_are_refused_by_the_core(void) {
@@ -198,7 +193,7 @@ static void r24_passes_inside_passes_are_refused_by_the_core(void) {
             "strata: frame() called during update(); requests made there take effect at the next "
             "commit");
   CHECK_STR(take(&log_), "a.draw, a.active");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static int commit_result = 0;
@@ -229,7 +224,7 @@ static void a_commit_inside_an_observer_of_a_request_is_refused(void) {
   strata_set_observer(stack, NULL, NULL);
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "a.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void destroying_the_stack_inside_a_callback_is_refused(void) {
@@ -265,7 +260,7 @@ static void failed_requests_inside_a_commit_leave_the_commit_running(void) {
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_INT(a.result, STRATA_E_REENTRANT);
   CHECK_STR(take(&log_), "a.enter, a.pause, b.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* ---- null stacks and bad arguments ---- */
@@ -331,7 +326,7 @@ static void bad_arguments_are_reported_and_change_nothing(void) {
   CHECK_INT(strata_get_options(stack, NULL), STRATA_E_BAD_ARGUMENT);
   CHECK_INT(strata_last_error_code(stack), STRATA_E_BAD_ARGUMENT);
   CHECK_INT(strata_size(stack), 0);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void* no_allocate(void* user, size_t size) {
@@ -364,7 +359,7 @@ static void the_last_error_stays_until_the_next_failure(void) {
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_INT(strata_last_error_code(stack), STRATA_E_EMPTY_STACK);
   CHECK_STR(strata_last_error(stack), "strata: pop() on an empty stack");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* The data of a refused push is released inside the request, so that its destroy callback

@@ -17,30 +17,11 @@ static void fail_once(strata_stack* stack, actor* self) {
   self->on_active = self->on_inactive = self->on_draw = self->on_event = NULL;
 }
 
-/* system | title*, or system | title | world* when `world` is not NULL; trace forgotten. */
-static strata_stack* committed(actor* system, actor* title, actor* world, int coalesced) {
-  strata_stack* stack = make_stack(&log_, NULL);
-  strata_set_coalesced(stack, coalesced);
-  push_actor(stack, system);
-  push_actor(stack, title);
-  if (world != NULL) {
-    push_actor(stack, world);
-  }
-  CHECK_INT(strata_commit(stack), STRATA_OK);
-  take(&log_);
-  return stack;
-}
-
 static void actors(actor* system, actor* title, actor* world, actor* options) {
   actor_init(system, "system", &log_);
   actor_init(title, "title", &log_);
   actor_init(world, "world", &log_);
   actor_init(options, "options", &log_);
-}
-
-static void finish(strata_stack* stack) {
-  CHECK_INT(strata_destroy(stack), STRATA_OK);
-  take(&log_);
 }
 
 /* R25: a failed enter never entered; the state below stays paused until the next commit. */
@@ -51,7 +32,7 @@ static void enter_fails(int coalesced, const char* next) {
   actors(&system, &title, &world, &options);
   world.on_enter = fail_once;
   world.extra = "no save file";
-  stack = committed(&system, &title, NULL, coalesced);
+  stack = committed_stack(&log_, coalesced, &system, &title, NULL);
 
   items[0] = actor_item(&options, 0);
   items[1] = actor_item(&world, 0);
@@ -68,7 +49,7 @@ static void enter_fails(int coalesced, const char* next) {
   CHECK_STR(take(&log_), next);
   CHECK_INT(strata_size(stack), 3);
   CHECK_STR(strata_top_name(stack), "options");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r25_a_failed_enter_never_entered(void) {
@@ -86,7 +67,7 @@ static void r25_a_failed_exit_has_left(void) {
   actors(&system, &title, &world, &options);
   world.on_exit = fail_once;
   world.extra = "could not save";
-  stack = committed(&system, &title, &world, 0);
+  stack = committed_stack(&log_, 0, &system, &title, &world);
 
   strata_pop(stack);
   push_actor(stack, &options);
@@ -98,7 +79,7 @@ static void r25_a_failed_exit_has_left(void) {
 
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "title.resume, title.pause, options.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* R25: a failed pause counts as done; the next commit resumes it before pausing it again. */
@@ -108,7 +89,7 @@ static void r25_a_failed_pause_counts_as_done(void) {
   actors(&system, &title, &world, &options);
   title.on_pause = fail_once;
   title.extra = "busy";
-  stack = committed(&system, &title, NULL, 0);
+  stack = committed_stack(&log_, 0, &system, &title, NULL);
 
   push_actor(stack, &world);
   CHECK_INT(strata_commit(stack), STRATA_E_CALLBACK_FAILED);
@@ -120,7 +101,7 @@ static void r25_a_failed_pause_counts_as_done(void) {
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "title.resume, title.pause, world.enter");
   CHECK_STR(strata_top_name(stack), "world");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 /* R25: a failed resume counts as done; nothing is pending after it. */
@@ -130,7 +111,7 @@ static void r25_a_failed_resume_counts_as_done(void) {
   actors(&system, &title, &world, &options);
   title.on_resume = fail_once;
   title.extra = NULL; /* no message: the error says only which callback failed */
-  stack = committed(&system, &title, &world, 0);
+  stack = committed_stack(&log_, 0, &system, &title, &world);
 
   strata_pop(stack);
   CHECK_INT(strata_commit(stack), STRATA_E_CALLBACK_FAILED);
@@ -138,7 +119,7 @@ static void r25_a_failed_resume_counts_as_done(void) {
   CHECK_STR(take(&log_), "world.exit, world.destroyed, title.resume");
   CHECK_INT(strata_size(stack), 2);
   CHECK_INT(strata_pending(stack), 0);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void push_world(strata_stack* stack, actor* self) {
@@ -181,7 +162,7 @@ static void r25_a_failed_pass_stops_there(void) {
   CHECK_STR(strata_last_error(stack), "strata: 'world'.active failed: stalled");
   CHECK_STR(take(&log_), "system.draw, title.draw, title.event(7), title.pause, world.enter, "
                          "system.inactive, title.inactive, world.active");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void fail_twice(strata_stack* stack, actor* self) {
@@ -200,7 +181,7 @@ static void the_first_failure_of_a_callback_is_kept(void) {
   CHECK_STR(strata_last_error(stack), "strata: 'world'.enter failed: first");
   CHECK_STR(take(&log_), "world.enter, world.destroyed");
   CHECK_INT(strata_size(stack), 0);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static int observer_result = 0;
@@ -243,7 +224,7 @@ static void strata_fail_outside_a_state_callback_is_refused(void) {
   CHECK_STR(strata_last_error(stack), "strata: 'title'.enter failed: after the push");
   CHECK_STR(take(&log_), "title.enter, title.destroyed");
   strata_set_observer(stack, NULL, NULL);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void fail_in_exit(strata_stack* stack, actor* self) {

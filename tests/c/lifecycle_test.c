@@ -8,19 +8,6 @@
 
 static recorder log_;
 
-/* A stack holding `first` and `second` (and `third` if not NULL), committed, trace forgotten. */
-static strata_stack* committed_stack(actor* first, actor* second, actor* third) {
-  strata_stack* stack = make_stack(&log_, NULL);
-  push_actor(stack, first);
-  push_actor(stack, second);
-  if (third != NULL) {
-    push_actor(stack, third);
-  }
-  CHECK_INT(strata_commit(stack), STRATA_OK);
-  take(&log_);
-  return stack;
-}
-
 static void r2_commit_advances_by_pausing_the_top_then_entering(void) {
   strata_stack* stack = make_stack(&log_, NULL);
   actor title, world;
@@ -46,7 +33,7 @@ static void r3_commit_retreats_by_exiting_then_resuming(void) {
   strata_stack* stack;
   actor_init(&title, "title", &log_);
   actor_init(&world, "world", &log_);
-  stack = committed_stack(&title, &world, NULL);
+  stack = committed_stack(&log_, 0, &title, &world, NULL);
 
   strata_pop(stack);
   CHECK_STR(take(&log_), "");
@@ -66,7 +53,7 @@ static void r4_r5_diverged_stacks_retreat_then_advance_skipping_nothing(void) {
   actor_init(&world, "world", &log_);
   actor_init(&options, "options", &log_);
   actor_init(&audio, "audio", &log_);
-  stack = committed_stack(&system, &title, &world);
+  stack = committed_stack(&log_, 0, &system, &title, &world);
 
   strata_pop(stack);
   push_actor(stack, &options);
@@ -75,8 +62,7 @@ static void r4_r5_diverged_stacks_retreat_then_advance_skipping_nothing(void) {
   CHECK_STR(take(&log_), "world.exit, world.destroyed, title.resume, title.pause, options.enter, "
                          "options.pause, audio.enter");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void r6_a_state_dropped_before_any_commit_gets_no_callback(void) {
@@ -117,8 +103,7 @@ static void r7_a_state_that_pops_itself_in_enter_exits_in_the_same_commit(void) 
   CHECK_INT(flash.destroyed, 1);
   CHECK_INT(strata_size(stack), 1);
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void push_extra(strata_stack* stack, actor* self) {
@@ -133,7 +118,7 @@ static void r7_a_state_pushed_inside_exit_is_entered_by_the_same_commit(void) {
   actor_init(&next, "next", &log_);
   level.on_exit = push_extra;
   level.extra = &next;
-  stack = committed_stack(&base, &level, NULL);
+  stack = committed_stack(&log_, 0, &base, &level, NULL);
 
   strata_pop(stack);
   strata_commit(stack);
@@ -141,8 +126,7 @@ static void r7_a_state_pushed_inside_exit_is_entered_by_the_same_commit(void) {
   CHECK_STR(take(&log_), "level.exit, level.destroyed, base.resume, base.pause, next.enter");
   CHECK_INT(strata_pending(stack), 0);
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void r8_clear_then_commit_exits_every_state_top_down(void) {
@@ -151,7 +135,7 @@ static void r8_clear_then_commit_exits_every_state_top_down(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, &c);
+  stack = committed_stack(&log_, 0, &a, &b, &c);
 
   CHECK_INT(strata_clear(stack), STRATA_OK);
   strata_commit(stack);
@@ -169,7 +153,7 @@ static void r8_destroying_the_stack_exits_what_entered_and_drops_the_rest(void) 
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, NULL);
+  stack = committed_stack(&log_, 0, &a, &b, NULL);
   push_actor(stack, &c); /* never committed */
 
   CHECK_INT(strata_destroy(stack), STRATA_OK);
@@ -222,8 +206,7 @@ static void r9_coalesced_skips_the_moment_a_state_is_revealed(void) {
   strata_commit(stack);
   CHECK_STR(take(&log_), "audio.exit, audio.destroyed, options.resume, options.pause, world.enter");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void r9_coalesced_set_at_run_time(void) {
@@ -232,7 +215,7 @@ static void r9_coalesced_set_at_run_time(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, NULL);
+  stack = committed_stack(&log_, 0, &a, &b, NULL);
   CHECK_INT(strata_set_coalesced(stack, 1), STRATA_OK);
 
   strata_pop(stack);
@@ -240,8 +223,7 @@ static void r9_coalesced_set_at_run_time(void) {
   strata_commit(stack);
   CHECK_STR(take(&log_), "b.exit, b.destroyed, c.enter");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void r10_push_several_puts_the_first_listed_on_top(void) {
@@ -269,8 +251,7 @@ static void r10_push_several_puts_the_first_listed_on_top(void) {
   CHECK_INT(strata_staged_size(stack), 3);
 
   strata_set_observer(stack, NULL, NULL);
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void replace_swaps_the_top_in_one_request(void) {
@@ -279,7 +260,7 @@ static void replace_swaps_the_top_in_one_request(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&d, "d", &log_);
-  stack = committed_stack(&a, &b, NULL);
+  stack = committed_stack(&log_, 0, &a, &b, NULL);
 
   CHECK_INT(strata_replace(stack, &traced_state, &d), STRATA_OK);
   strata_commit(stack);
@@ -288,8 +269,7 @@ static void replace_swaps_the_top_in_one_request(void) {
   CHECK_STR(strata_top_name(stack), "state");
   CHECK_STR(take(&log_), "b.exit, b.destroyed, a.resume, a.pause, d.enter");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void pop_until_keeps_the_nearest_state_of_that_name(void) {
@@ -299,7 +279,7 @@ static void pop_until_keeps_the_nearest_state_of_that_name(void) {
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
   actor_init(&d, "d", &log_);
-  stack = committed_stack(&a, &b, &c);
+  stack = committed_stack(&log_, 0, &a, &b, &c);
   push_actor(stack, &d);
   strata_commit(stack);
   take(&log_);
@@ -308,8 +288,7 @@ static void pop_until_keeps_the_nearest_state_of_that_name(void) {
   strata_commit(stack);
   CHECK_STR(take(&log_), "d.exit, d.destroyed, c.resume, c.exit, c.destroyed, b.resume");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static int is_data(void* user, const strata_entry* entry) {
@@ -322,15 +301,14 @@ static void pop_until_match_finds_a_state_by_its_data(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, &c);
+  stack = committed_stack(&log_, 0, &a, &b, &c);
 
   CHECK_INT(strata_pop_until_match(stack, is_data, &a), STRATA_OK);
   CHECK_INT(strata_staged_size(stack), 1);
   strata_commit(stack);
   CHECK_STR(take(&log_), "c.exit, c.destroyed, b.resume, b.exit, b.destroyed, a.resume");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 static void pop_to_leaves_that_many_states(void) {
@@ -339,15 +317,14 @@ static void pop_to_leaves_that_many_states(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, &c);
+  stack = committed_stack(&log_, 0, &a, &b, &c);
 
   CHECK_INT(strata_pop_to(stack, 2), STRATA_OK);
   CHECK_INT(strata_pop_to(stack, 2), STRATA_OK); /* already there */
   strata_commit(stack);
   CHECK_STR(take(&log_), "c.exit, c.destroyed, b.resume");
 
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 int main(void) {

@@ -13,20 +13,12 @@
 
 static recorder log_;
 
-static strata_stack* counted_stack(counter* count, strata_allocator* allocator) {
-  strata_options settings = {NULL, 0, 0, 0};
-  *allocator = counting_allocator(count);
-  settings.allocator = allocator;
-  counter_init(count);
-  return make_stack(&log_, &settings);
-}
-
 static void every_byte_comes_from_the_allocator_and_goes_back(void) {
   counter count;
   strata_allocator allocator;
   strata_options seen;
   actor a, b, c;
-  strata_stack* stack = counted_stack(&count, &allocator);
+  strata_stack* stack = counted_stack(&log_, &count, &allocator);
   actor_init(&a, "a", &log_);
   actor_init(&b, "b with a long name that the stack copies", &log_);
   actor_init(&c, "c", &log_);
@@ -64,7 +56,7 @@ static void a_steady_loop_allocates_nothing_after_warm_up(void) {
   actor world, menu;
   long warm;
   int i;
-  strata_stack* stack = counted_stack(&count, &allocator);
+  strata_stack* stack = counted_stack(&log_, &count, &allocator);
   actor_init(&world, "world", NULL);
   actor_init(&menu, "a menu whose name is copied at every push", NULL);
   push_actor(stack, &world);
@@ -111,7 +103,7 @@ static void running_out_of_memory_is_reported_and_survived(void) {
   CHECK_INT(count.live, 0);
 
   /* A push that finds no memory takes its data all the same, and changes nothing. */
-  stack = counted_stack(&count, &allocator);
+  stack = counted_stack(&log_, &count, &allocator);
   count.fail_after = 0;
   CHECK_INT(push_actor(stack, &a), STRATA_E_NO_MEMORY);
   CHECK_STR(strata_last_error(stack), "strata: out of memory");

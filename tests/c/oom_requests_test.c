@@ -43,16 +43,12 @@ static long fail_at_every_allocation(request_fn request, const char* after) {
   long failures = 0;
   for (n = 0; n < 64; ++n) {
     counter count;
-    strata_allocator allocator = counting_allocator(&count);
-    strata_options settings = {NULL, 0, 0, 0};
-    strata_stack* stack;
+    strata_allocator allocator;
+    strata_stack* stack = counted_stack(&log_, &count, &allocator);
     actor a, b, c, d, e;
     char before[64];
     char now[64];
     int result;
-    counter_init(&count);
-    settings.allocator = &allocator;
-    stack = make_stack(&log_, &settings);
     actor_init(&a, "a", &log_);
     actor_init(&b, "b", &log_);
     actor_init(&c, "c", &log_);

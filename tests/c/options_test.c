@@ -44,8 +44,7 @@ static void setting_a_limit_to_zero_restores_its_default(void) {
   CHECK_INT(push_actor(stack, &c), STRATA_OK);
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "a.enter, a.pause, b.enter, b.pause, c.enter");
-  strata_destroy(stack);
-  take(&log_);
+  destroy_stack(stack, &log_);
 }
 
 /* Pushes a, b and c and commits: what the limits let through. */

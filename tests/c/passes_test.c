@@ -10,8 +10,8 @@
 static recorder log_;
 
 /* Commits bottom, middle (if not NULL) and top with the given modalities; forgets the trace. */
-static strata_stack* committed_stack(actor* bottom, actor* middle, unsigned middle_mode, actor* top,
-                                     unsigned top_mode) {
+static strata_stack* committed_with_modes(actor* bottom, actor* middle, unsigned middle_mode,
+                                          actor* top, unsigned top_mode) {
   strata_stack* stack = make_stack(&log_, NULL);
   push_actor(stack, bottom);
   if (middle != NULL) {
@@ -23,24 +23,19 @@ static strata_stack* committed_stack(actor* bottom, actor* middle, unsigned midd
   return stack;
 }
 
-static void finish(strata_stack* stack) {
-  CHECK_INT(strata_destroy(stack), STRATA_OK);
-  take(&log_);
-}
-
 static void r12_update_reaches_down_while_states_let_updates_through(void) {
   actor a, b, c;
   strata_stack* stack;
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, STRATA_OPAQUE, &c, STRATA_SCREEN);
+  stack = committed_with_modes(&a, &b, STRATA_OPAQUE, &c, STRATA_SCREEN);
 
   CHECK_INT(strata_update(stack, 0.5), STRATA_OK);
   CHECK_STR(take(&log_), "b.inactive, c.active");
   CHECK_INT(c.last_dt * 4, 2);
   CHECK_INT(b.last_dt * 4, 2);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r12_the_default_modality_is_screen(void) {
@@ -48,12 +43,12 @@ static void r12_the_default_modality_is_screen(void) {
   strata_stack* stack;
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
-  stack = committed_stack(&a, NULL, 0, &b, STRATA_MODALITY_DEFAULT);
+  stack = committed_with_modes(&a, NULL, 0, &b, STRATA_MODALITY_DEFAULT);
 
   strata_update(stack, 1.0);
   strata_draw(stack);
   CHECK_STR(take(&log_), "a.inactive, b.active, b.draw");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r13_draw_reaches_down_while_states_let_drawing_through(void) {
@@ -62,13 +57,13 @@ static void r13_draw_reaches_down_while_states_let_drawing_through(void) {
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
-  stack = committed_stack(&a, &b, STRATA_SCREEN, &c, STRATA_FREEZE);
+  stack = committed_with_modes(&a, &b, STRATA_SCREEN, &c, STRATA_FREEZE);
 
   CHECK_INT(strata_draw(stack), STRATA_OK);
   CHECK_STR(take(&log_), "b.draw, c.draw");
   strata_update(stack, 1.0);
   CHECK_STR(take(&log_), "c.active");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r14_events_go_top_down_until_a_state_consumes_them(void) {
@@ -79,7 +74,7 @@ static void r14_events_go_top_down_until_a_state_consumes_them(void) {
   actor_init(&b, "b", &log_);
   actor_init(&c, "c", &log_);
   b.consumes = 1;
-  stack = committed_stack(&a, &b, STRATA_TRANSPARENT, &c, STRATA_TRANSPARENT);
+  stack = committed_with_modes(&a, &b, STRATA_TRANSPARENT, &c, STRATA_TRANSPARENT);
 
   CHECK_INT(strata_handle(stack, &key), 1);
   CHECK_STR(take(&log_), "c.event(7), b.event(7)");
@@ -87,7 +82,7 @@ static void r14_events_go_top_down_until_a_state_consumes_them(void) {
   b.consumes = 0;
   CHECK_INT(strata_handle(stack, &key), 0);
   CHECK_STR(take(&log_), "c.event(7), b.event(7), a.event(7)");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r14_events_stop_at_a_state_that_keeps_input(void) {
@@ -96,11 +91,11 @@ static void r14_events_stop_at_a_state_that_keeps_input(void) {
   strata_stack* stack;
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
-  stack = committed_stack(&a, NULL, 0, &b, STRATA_LIVE);
+  stack = committed_with_modes(&a, NULL, 0, &b, STRATA_LIVE);
 
   CHECK_INT(strata_handle(stack, &key), 0);
   CHECK_STR(take(&log_), "b.event(1)");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void pop_top(strata_stack* stack, actor* self) {
@@ -121,7 +116,7 @@ static void r11_a_pass_finishes_over_the_stack_as_committed(void) {
   world.on_inactive = pop_top; /* pops the menu before it is updated */
   menu.on_active = push_extra;
   menu.extra = &toast;
-  stack = committed_stack(&world, NULL, 0, &menu, STRATA_LIVE);
+  stack = committed_with_modes(&world, NULL, 0, &menu, STRATA_LIVE);
 
   CHECK_INT(strata_update(stack, 1.0), STRATA_OK);
   CHECK_STR(take(&log_), "world.inactive, menu.active");
@@ -132,7 +127,7 @@ static void r11_a_pass_finishes_over_the_stack_as_committed(void) {
   /* What the pass requested happens at the next commit: the menu leaves, the toast enters. */
   strata_commit(stack);
   CHECK_STR(take(&log_), "menu.exit, menu.destroyed, world.resume, world.pause, toast.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r11_requests_made_while_drawing_wait_for_the_commit(void) {
@@ -152,7 +147,7 @@ static void r11_requests_made_while_drawing_wait_for_the_commit(void) {
   CHECK_INT(strata_staged_size(stack), 2);
   strata_commit(stack);
   CHECK_STR(take(&log_), "world.pause, menu.enter");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void open_dialog(strata_stack* stack, actor* self) {
@@ -195,7 +190,7 @@ static void r15_a_frame_commits_after_each_event_and_after_the_update(void) {
   CHECK_STR(take(&log_), "menu.enter, menu.event(1), menu.pause, dialog.enter, dialog.event(2), "
                          "menu.inactive, dialog.active, dialog.draw");
   CHECK_INT(dialog.last_dt * 4, 1);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r15_a_frame_without_events_commits_updates_commits_draws(void) {
@@ -211,7 +206,7 @@ static void r15_a_frame_without_events_commits_updates_commits_draws(void) {
   CHECK_STR(take(&log_), "a.enter, a.active, a.pause, b.enter, b.draw");
   CHECK_INT(strata_frame_events(stack, 1.0, NULL, 0), STRATA_OK);
   CHECK_STR(take(&log_), "a.inactive, b.active, b.draw");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r16_a_push_overrides_the_modality_of_its_state(void) {
@@ -248,7 +243,7 @@ static void r16_a_push_overrides_the_modality_of_its_state(void) {
   CHECK_STR(take(&log_), "b.active, b.draw");
   CHECK_INT(strata_entry_at(stack, STRATA_COMMITTED, 1, &entry), STRATA_OK);
   CHECK_INT(entry.modality, STRATA_OPAQUE);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void modality_switches_combine_freely(void) {
@@ -257,13 +252,14 @@ static void modality_switches_combine_freely(void) {
   strata_stack* stack;
   actor_init(&a, "a", &log_);
   actor_init(&b, "b", &log_);
-  stack = committed_stack(&a, NULL, 0, &b, STRATA_INPUT_BELOW); /* without STRATA_MODALITY_SET */
+  stack =
+      committed_with_modes(&a, NULL, 0, &b, STRATA_INPUT_BELOW); /* without STRATA_MODALITY_SET */
 
   strata_update(stack, 1.0);
   strata_draw(stack);
   strata_handle(stack, &key);
   CHECK_STR(take(&log_), "b.active, b.draw, b.event(3), a.event(3)");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 int main(void) {

@@ -9,11 +9,6 @@
 
 static recorder log_;
 
-static void finish(strata_stack* stack) {
-  CHECK_INT(strata_destroy(stack), STRATA_OK);
-  take(&log_);
-}
-
 static void r21_names_come_from_the_push_then_the_state_then_a_default(void) {
   static strata_state titled;
   strata_stack* stack = make_stack(&log_, NULL);
@@ -41,7 +36,7 @@ static void r21_names_come_from_the_push_then_the_state_then_a_default(void) {
   CHECK_STR(entry.name, "titled");
   CHECK_INT(strata_entry_at(stack, STRATA_STAGED, 2, &entry), STRATA_OK);
   CHECK_STR(entry.name, "state");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r21_sizes_pending_and_top_follow_both_views(void) {
@@ -72,7 +67,7 @@ static void r21_sizes_pending_and_top_follow_both_views(void) {
   CHECK_STR(strata_top_name(stack), "b");
   strata_commit(stack);
   CHECK_STR(strata_top_name(stack), "a");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r21_entries_tell_state_data_modality_depth_and_pause(void) {
@@ -105,7 +100,7 @@ static void r21_entries_tell_state_data_modality_depth_and_pause(void) {
   CHECK_INT(strata_entry_at(stack, STRATA_STAGED, 1, &entry), STRATA_E_BAD_DEPTH);
   CHECK_INT(strata_entry_at(stack, STRATA_COMMITTED, 1, &entry), STRATA_OK);
   CHECK_STR(entry.name, "b");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r21_find_looks_from_the_top(void) {
@@ -125,7 +120,7 @@ static void r21_find_looks_from_the_top(void) {
   CHECK_INT(strata_find(stack, STRATA_STAGED, "b", NULL), STRATA_OK);
   CHECK_INT(strata_find(stack, STRATA_COMMITTED, "b", NULL), STRATA_E_NOT_FOUND);
   CHECK_STR(strata_last_error(stack), "strata: strata_find(): no state named 'b'");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r21_describe_writes_like_snprintf(void) {
@@ -153,7 +148,7 @@ static void r21_describe_writes_like_snprintf(void) {
   CHECK_STR(small, "system ");
   CHECK_INT(strata_describe(stack, small, 1), 23);
   CHECK_STR(small, "");
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void r22_the_observer_sees_every_step_after_it_happened(void) {
@@ -200,7 +195,7 @@ static void r22_an_observer_may_make_requests(void) {
   strata_commit(stack);
   CHECK_STR(take(&log_), "push, a.enter, enter, push, a.pause, pause, b.enter, enter");
   strata_set_observer(stack, NULL, NULL);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 static void step_names(void) {
@@ -230,14 +225,14 @@ static void options_read_back(void) {
   strata_get_options(stack, &seen);
   CHECK_INT(seen.coalesced, 0);
   CHECK_INT(seen.max_depth, 3);
-  finish(stack);
+  destroy_stack(stack, &log_);
 
   stack = make_stack(&log_, NULL);
   strata_get_options(stack, &seen);
   CHECK_INT(seen.coalesced, 0);
   CHECK_INT(seen.max_transitions, 10000);
   CHECK_INT(seen.max_depth, 1000);
-  finish(stack);
+  destroy_stack(stack, &log_);
 }
 
 int main(void) {

@@ -125,6 +125,25 @@ strata_stack* make_stack(recorder* log, const strata_options* options) {
   return stack;
 }
 
+strata_stack* committed_stack(recorder* log, int coalesced, actor* first, actor* second,
+                              actor* third) {
+  strata_stack* stack = make_stack(log, NULL);
+  strata_set_coalesced(stack, coalesced);
+  push_actor(stack, first);
+  push_actor(stack, second);
+  if (third != NULL) {
+    push_actor(stack, third);
+  }
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  take(log);
+  return stack;
+}
+
+void destroy_stack(strata_stack* stack, recorder* log) {
+  CHECK_INT(strata_destroy(stack), STRATA_OK);
+  take(log);
+}
+
 static void observe(strata_stack* stack, void* user, int step, const char* name, size_t depth) {
   char line[128];
   (void)stack;

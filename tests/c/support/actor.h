@@ -59,6 +59,13 @@ int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
 /* Makes a stack whose env is `log`, and fails the test if that fails. */
 strata_stack* make_stack(recorder* log, const strata_options* options);
 
+/* A stack holding `first` and `second` (and `third` if not NULL), committed, its trace taken:
+ * the starting point of many tests. Fails the test if the commit fails. */
+strata_stack* committed_stack(recorder* log, int coalesced, actor* first, actor* second,
+                              actor* third);
+/* Destroys a stack, failing the test if that fails, and forgets the trace it left. */
+void destroy_stack(strata_stack* stack, recorder* log);
+
 /* Writes each observer step into the recorder as "push name@depth". */
 void watch(strata_stack* stack, recorder* into);
 

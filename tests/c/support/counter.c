@@ -66,3 +66,11 @@ strata_allocator counting_allocator(counter* count) {
   allocator.user = count;
   return allocator;
 }
+
+strata_stack* counted_stack(recorder* log, counter* count, strata_allocator* allocator) {
+  strata_options settings = {NULL, 0, 0, 0};
+  *allocator = counting_allocator(count);
+  settings.allocator = allocator;
+  counter_init(count);
+  return make_stack(log, &settings);
+}

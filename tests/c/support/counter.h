@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <strata/strata.h>
 
+#include "actor.h"
+
 #define MAX_BLOCKS 256
 
 typedef struct counter {
@@ -25,5 +27,8 @@ void counted_deallocate(void* user, void* memory, size_t size);
 int holds(const counter* count, const void* block);
 /* counted_allocate and counted_deallocate on `count`. */
 strata_allocator counting_allocator(counter* count);
+/* A stack whose env is `log` and whose memory comes from `count` (initialized here) through
+ * `allocator`, which must outlive the stack. */
+strata_stack* counted_stack(recorder* log, counter* count, strata_allocator* allocator);
 
 #endif
