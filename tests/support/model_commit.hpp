@@ -1,6 +1,7 @@
 // tests/support/model_commit.hpp: the commit of the reference model (tests/support/model.hpp):
 // one step at a time, each chosen afresh from the committed and the staged stack (R2-R9), with
-// the transition limit (R23, D1), exceptions (R25, D10) and the destructor's teardown (R26).
+// the transition limit (R23, issue 10 item 1), exceptions (R25, issue 10 item 11) and the
+// destructor's teardown (R26).
 #pragma once
 
 #include <algorithm>
@@ -99,8 +100,9 @@ protected:
     return events_.call(state.id, state.base_name, hook);
   }
 
-  // D1: resuming the top this very advance paused cancels that advance, which counts as a
-  // transition, checked before the resume (the top stays paused if the limit stops the commit).
+  // Issue 10 item 1: resuming the top this very advance paused cancels that advance, which counts
+  // as a transition, checked before the resume (the top stays paused if the limit stops the
+  // commit).
   outcome resume_top() {
     if (paused_by_this_advance_ && !within_transition_limit()) {
       return outcome::failed;
@@ -137,7 +139,7 @@ protected:
     paused_by_this_advance_ = false;
     if (const outcome result = run(depth, hook_kind::enter); result != outcome::ok) {
       // R25: it never entered, so it leaves without exit and unreported; the state below stays
-      // paused. D2: its destructor runs as part of the commit, no hook running.
+      // paused. Issue 10 item 2: its destructor runs as part of the commit, no hook running.
       committed_.pop_back();
       if (const auto it = std::find(staged_.begin(), staged_.end(), id); it != staged_.end()) {
         staged_.erase(it);
@@ -149,8 +151,8 @@ protected:
     return outcome::ok;
   }
 
-  // R19, R25, D10: a state whose exit or on_exit throws has left all the same: the observer is
-  // told its exit, then it is destroyed (without its on_exit when exit threw).
+  // R19, R25, issue 10 item 11: a state whose exit or on_exit throws has left all the same: the
+  // observer is told its exit, then it is destroyed (without its on_exit when exit threw).
   outcome exit_top() {
     if (!within_transition_limit()) {
       return outcome::failed;

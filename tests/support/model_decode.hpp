@@ -130,9 +130,9 @@ private:
   }
 
   // How many times an arm fires: mostly once, sometimes a few times (loops that a low
-  // max_transitions stops), rarely for ever (loops that only the limit stops, D1) where a commit
-  // step fires it: only the transition limit bounds a commit, nothing bounds the requests that
-  // requests make from the observer (a replace on every push never ends).
+  // max_transitions stops), rarely for ever (loops that only the limit stops, issue 10 item 1)
+  // where a commit step fires it: only the transition limit bounds a commit, nothing bounds the
+  // requests that requests make from the observer (a replace on every push never ends).
   std::uint8_t decode_times(bool in_commit_step) {
     switch (weighted(std::array<std::uint8_t, 3>{96, 24, 1})) {
     case 0: return 1;

@@ -156,8 +156,8 @@ private:
     pending_hook_ = hook;
   }
 
-  // R25: what a lifecycle hook that throws leaves behind. D10: a state whose exit throws has
-  // left, and its exit step is still reported: the hook stays open until that step.
+  // R25: what a lifecycle hook that throws leaves behind. Issue 10 item 11: a state whose exit
+  // throws has left, and its exit step is still reported: the hook stays open until that step.
   void check_throw(hook_kind hook, int id) {
     if (!is_lifecycle(hook)) {
       return;

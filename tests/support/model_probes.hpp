@@ -44,7 +44,8 @@ private:
 protected:
   void fire(hook_kind hook) const;
   // The name lives in the state, as a game's often does, so that the stack must not read it
-  // after the state is gone (D5); the destructor scribbles over it to make such a read show.
+  // after the state is gone (issue 10 item 5); the destructor scribbles over it to make such a
+  // read show.
   [[nodiscard]] std::string_view label_text() const { return label_storage_; }
   [[nodiscard]] strata::modality declared_modality() const { return modalities[declared]; }
 };

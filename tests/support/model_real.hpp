@@ -39,7 +39,7 @@ public:
   void hook(const probe_core& state, hook_kind kind) {
     core.trace.hook(kind, state.id);
     if (core.arms.tearing_down()) {
-      core.trace.queried(stack->pending(), stack->leaving()); // D9
+      core.trace.queried(stack->pending(), stack->leaving()); // Issue 10 item 10
     }
     request armed;
     bool escapes = false;
@@ -67,9 +67,10 @@ public:
     if (core.arms.take_observer_request(info.step, name, armed, replace_observer)) {
       perform(armed, false);
       if (replace_observer) {
-        install_observer(); // D4: this call goes on, the new observer gets the next step
+        // Issue 10 item 4: this call goes on, the new observer gets the next step.
+        install_observer();
       }
-      // D5: the name stays valid for the whole call, whatever the requests did.
+      // Issue 10 item 5: the name stays valid for the whole call, whatever the requests did.
       if (name_index(info.state) != name) {
         core.trace.stale_name();
       }
@@ -77,7 +78,8 @@ public:
   }
 
   // The observer and the error handler carry a capture on the heap that they read after their
-  // work, so that one destroyed while it runs (D4) is a use after free the sanitizers see.
+  // work, so that one destroyed while it runs (issue 10 item 4) is a use after free that the
+  // sanitizers see.
   void install_observer() {
     stack->set_observer([this, tag = std::string(40, 'o')](const strata::step_info& info) {
       observe(info);
@@ -85,7 +87,7 @@ public:
     });
   }
 #ifdef STRATA_NO_EXCEPTIONS
-  // In builds without exceptions the handler replaces itself at every error (D4).
+  // In builds without exceptions the handler replaces itself at every error (issue 10 item 4).
   void install_error_handler() {
     stack->set_error_handler([this, tag = std::string(40, 'e')](const strata::error& e) {
       core.trace.failed(e.code());
@@ -403,7 +405,8 @@ inline void probe_core::fire(hook_kind hook) const {
 // A stack with its context and the two objects programs borrow, which outlive it.
 class real_side {
 public:
-  // `memory` is where the stack gets its memory (a resource that fails on purpose, D7).
+  // `memory` is where the stack gets its memory (a resource that fails on purpose: issue 10,
+  // item 7).
   explicit real_side(std::pmr::memory_resource* memory = std::pmr::get_default_resource())
       : first_(w, -1, lender(0))
       , second_(w, -1, lender(1)) {

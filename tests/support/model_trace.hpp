@@ -20,19 +20,20 @@
 namespace strata_model {
 
 enum class event_kind : std::uint8_t {
-  hook,       // what: hook_kind, value: state id
-  throws,     // the hook just recorded throws; what: hook_kind, value: state id
-  on_exit,    // value: state id
-  destroyed,  // value: state id
-  observed,   // what: strata::step, name: state_names index, value: depth
-  failed,     // what: strata::errc
-  handled,    // what: whether handle() from outside returned true
-  caught,     // a hook's exception left the operation
-  setting,    // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
-  teardown,   // the stack's destructor starts
-  aborted,    // destroying the stack from a hook aborted; value: index of where, see recorder
-  queried,    // a hook during ~stack read pending() (what bit 0) and leaving() (bit 1) (D9)
-  stale_name, // the observer's step_info::state changed during its own call (D5)
+  hook,      // what: hook_kind, value: state id
+  throws,    // the hook just recorded throws; what: hook_kind, value: state id
+  on_exit,   // value: state id
+  destroyed, // value: state id
+  observed,  // what: strata::step, name: state_names index, value: depth
+  failed,    // what: strata::errc
+  handled,   // what: whether handle() from outside returned true
+  caught,    // a hook's exception left the operation
+  setting,   // what: which (0 coalesced, 1 max_transitions, 2 max_depth), value: the new one
+  teardown,  // the stack's destructor starts
+  aborted,   // destroying the stack from a hook aborted; value: index of where, see recorder
+  // Issue 10 items 10 and 5:
+  queried,    // a hook during ~stack read pending() (what bit 0) and leaving() (bit 1)
+  stale_name, // the observer's step_info::state changed during its own call
 };
 
 struct event {
