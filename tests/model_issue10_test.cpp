@@ -1,6 +1,6 @@
 // tests/model_issue10_test.cpp: the shortest programs in which the model test's generator found
-// the faults of issue 10 (decisions D1-D10), pinned so that no change to the generator loses
-// them. Each is played on strata::stack and on the reference model side by side
+// the faults of issue 10 (`issues show 10`, items 1-13), pinned so that no change to the generator
+// loses them. Each is played on strata::stack and on the reference model side by side
 // (tests/support/model_runner.hpp): the trace, both views and the live states must agree, and
 // the trace must keep the lifecycle grammar.
 #include <gtest/gtest.h>
@@ -13,15 +13,6 @@
 
 namespace strata_model {
 namespace {
-
-namespace named {
-constexpr std::uint8_t system = 0, title = 1, world = 2, options = 3, audio = 4;
-constexpr std::uint8_t nul_name = 7, long_nul_name = 8;
-} // namespace named
-
-op commit() {
-  return make_request(request_kind::commit);
-}
 
 op forever(op armed) {
   armed.times = fires_forever;
@@ -45,8 +36,8 @@ void expect_agreement(const program& p) {
   EXPECT_TRUE(result.ok()) << result.failure << "program:\n" << to_cpp(p);
 }
 
-// D1: title.pause pops the world about to be entered and title.resume pushes it again: each
-// cancelled advance counts, so the commit stops at the limit (seed 20240601 found it).
+// Issue 10 item 1: title.pause pops the world about to be entered and title.resume pushes it again:
+// each cancelled advance counts, so the commit stops at the limit (seed 20240601 found it).
 TEST(model_issue10, pause_pops_and_resume_pushes_stops_at_the_limit) {
   for (const std::size_t coalesced : {0, 1}) {
     expect_agreement(
@@ -57,9 +48,9 @@ TEST(model_issue10, pause_pops_and_resume_pushes_stops_at_the_limit) {
   }
 }
 
-// D1, coalesced: states that an earlier commit paused, revealed after the exits of this one, are
-// resumed without counting; only the resume of the top this commit paused counts (seed
-// 20242974; the core of 384aac5 stops with transition_limit before options.resume).
+// Issue 10 item 1, coalesced: states that an earlier commit paused, revealed after the exits of
+// this one, are resumed without counting; only the resume of the top this commit paused counts
+// (seed 20242974; the core of 384aac5 stops with transition_limit before options.resume).
 TEST(model_issue10, coalesced_resume_of_a_state_paused_earlier_does_not_count) {
   item options = state(named::options);
   options.own = ownership::adopted;
@@ -70,8 +61,8 @@ TEST(model_issue10, coalesced_resume_of_a_state_paused_earlier_does_not_count) {
                     push(state(bare_name, probe_type::bare)), commit()});
 }
 
-// D2: the destructor of a state whose enter threw pushes, with a state below (seed 20240625: the
-// core read the top of an empty committed stack).
+// Issue 10 item 2: the destructor of a state whose enter threw pushes, with a state below (seed
+// 20240625: the core read the top of an empty committed stack).
 TEST(model_issue10, destructor_pushes_after_a_throwing_enter) {
   if (!exceptions_on) {
     GTEST_SKIP() << "hooks cannot throw";
@@ -83,7 +74,8 @@ TEST(model_issue10, destructor_pushes_after_a_throwing_enter) {
        commit()});
 }
 
-// D3: a name with NUL bytes is kept whole, short or long (seed 20240601: the core showed "nul").
+// Issue 10 item 3: a name with NUL bytes is kept whole, short or long (seed 20240601: the core
+// showed "nul").
 TEST(model_issue10, names_with_nul_bytes_are_kept_whole) {
   for (const std::uint8_t name : {named::nul_name, named::long_nul_name}) {
     item renamed = state(named::world);
@@ -93,8 +85,8 @@ TEST(model_issue10, names_with_nul_bytes_are_kept_whole) {
   }
 }
 
-// D3, R24: the message of a destruction from a hook names the state whole (seed 20241342: the
-// core of 384aac5 prints the name up to its NUL byte).
+// Issue 10 item 3, R24: the message of a destruction from a hook names the state whole (seed
+// 20241342: the core of 384aac5 prints the name up to its NUL byte).
 TEST(model_issue10, abort_message_names_a_state_with_a_nul_byte_whole) {
   if (!can_fork) {
     GTEST_SKIP() << "no fork() on this platform";
@@ -105,32 +97,32 @@ TEST(model_issue10, abort_message_names_a_state_with_a_nul_byte_whole) {
                     push(renamed), commit()});
 }
 
-// D4: an observer that replaces itself from inside (seed 20240601: use after free of its
-// capture).
+// Issue 10 item 4: an observer that replaces itself from inside (seed 20240601: use after free of
+// its capture).
 TEST(model_issue10, observer_replaces_itself) {
   op replacing = on_step(strata::step::push, any_name, make_request(request_kind::pop));
   replacing.value = 1; // then set_observer(same_again)
   expect_agreement({replacing, push(state(named::system)), push(state(named::title)), commit()});
 }
 
-// D5: the observer clears the stack on the push step of the state it is told about, then reads
-// the name (seed 20240603).
+// Issue 10 item 5: the observer clears the stack on the push step of the state it is told about,
+// then reads the name (seed 20240603).
 TEST(model_issue10, observer_pops_the_state_of_its_own_push_step) {
   item options = state(named::options);
   expect_agreement({on_step(strata::step::push, named::options, make_request(request_kind::clear)),
                     push_first_on_top({options})});
 }
 
-// D6: a second .on_exit() destroys the first callback as code of the push: its capture's push
-// is refused (seed 20240601: the push went through).
+// Issue 10 item 6: a second .on_exit() destroys the first callback as code of the push: its
+// capture's push is refused (seed 20240601: the push went through).
 TEST(model_issue10, second_on_exit_refuses_the_first_callbacks_requests) {
   item twice = state(named::system, probe_type::lifecycle);
   twice.on_exit = on_exit_replaced;
   expect_agreement({push(twice), commit(), make_request(request_kind::pop), commit()});
 }
 
-// D8: the observer's request on the push of the batch's first entry sees the whole batch (seed
-// 20240615: audio was staged after the observer's pop_to(0)).
+// Issue 10 item 9: the observer's request on the push of the batch's first entry sees the whole
+// batch (seed 20240615: audio was staged after the observer's pop_to(0)).
 TEST(model_issue10, push_first_on_top_is_one_block_for_the_observer) {
   item audio = state(named::audio, probe_type::virtual_base);
   audio.own = ownership::adopted;
@@ -138,14 +130,14 @@ TEST(model_issue10, push_first_on_top_is_one_block_for_the_observer) {
                     push_first_on_top({audio, state(named::title)})});
 }
 
-// D9: during ~stack, hooks read pending() and leaving() as under clear() and commit() (seed
-// 20240601: both were false in the exit of the last state).
+// Issue 10 item 10: during ~stack, hooks read pending() and leaving() as under clear() and commit()
+// (seed 20240601: both were false in the exit of the last state).
 TEST(model_issue10, leaving_and_pending_during_destruction) {
   expect_agreement({push(state(named::system)), push(lender(1)), commit()});
 }
 
-// D10: a state whose exit or whose on_exit throws is told to the observer as exited (seed
-// 20240601).
+// Issue 10 item 11: a state whose exit or whose on_exit throws is told to the observer as exited
+// (seed 20240601).
 TEST(model_issue10, throwing_exit_and_on_exit_are_told) {
   if (!exceptions_on) {
     GTEST_SKIP() << "hooks cannot throw";
@@ -159,10 +151,11 @@ TEST(model_issue10, throwing_exit_and_on_exit_are_told) {
        make_request(request_kind::pop), commit(), commit()});
 }
 
-// D7 and the observer: clear(), pop_to() and pop_until() unstage one state at a time as far as
-// the observer can tell, so what it pushes while they run is unstaged too, and what it asks sees
-// the states not yet unstaged. (The core in the working tree after 384aac5 unstages the whole
-// block first: the observer's replace() then finds an empty stack, and its push stays.)
+// R1, R22: clear(), pop_to() and pop_until() change the staged stack whole, then tell the
+// observer each pop and discard, top first; what the observer asks then acts on the stack as the
+// request left it: its replace() after clear() finds the stack empty, and its push after
+// pop_to(1) stays on top. (The model once unstaged one state at a time as the observer was
+// told, and disagreed with the core here.)
 TEST(model_issue10, observer_requests_during_clear_and_pop_to) {
   item null_item = state(named::world);
   null_item.own = ownership::null;

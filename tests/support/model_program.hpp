@@ -23,7 +23,8 @@ inline constexpr bool exceptions_on = false;
 inline constexpr bool exceptions_on = true;
 #endif
 
-// A name of 300 bytes with a NUL byte in the middle (D3): longer than any small-name storage.
+// A name of 300 bytes with a NUL byte in the middle (issue 10 item 3): longer than any small-name
+// storage.
 inline constexpr std::array<char, 300> long_name_bytes = [] {
   std::array<char, 300> bytes{};
   for (char& c : bytes) {
@@ -34,8 +35,8 @@ inline constexpr std::array<char, 300> long_name_bytes = [] {
 }();
 
 // Few names, so that pop_until and armed hooks often find their target. Index 6 is the name
-// strata derives for bare_probe, which declares none; the last two, with NUL bytes (D3), are
-// given only by .name() at push.
+// strata derives for bare_probe, which declares none; the last two, with NUL bytes (issue 10
+// item 3), are given only by .name() at push.
 inline constexpr std::array<std::string_view, 9> state_names{
     "system",
     "title",
@@ -47,6 +48,11 @@ inline constexpr std::array<std::string_view, 9> state_names{
     std::string_view("nul\0name", 8),
     std::string_view(long_name_bytes.data(), long_name_bytes.size())};
 inline constexpr std::uint8_t bare_name = 6;
+// The other indices of state_names, for programs written by hand.
+namespace named {
+inline constexpr std::uint8_t system = 0, title = 1, world = 2, options = 3, audio = 4, pause = 5;
+inline constexpr std::uint8_t nul_name = 7, long_nul_name = 8; // given only by .name()
+} // namespace named
 inline constexpr std::uint8_t rename_count = 8; // the names .name() gives: all but bare_probe
 constexpr std::uint8_t rename_choice(std::uint32_t n) {
   return static_cast<std::uint8_t>(n < bare_name ? n : n + 1);
@@ -121,9 +127,9 @@ inline constexpr std::uint8_t no_choice = 255; // an optional field left out
 // What .on_exit() a push is finished with.
 inline constexpr std::uint8_t on_exit_plain = 1;   // f(T&)
 inline constexpr std::uint8_t on_exit_context = 2; // f(Context&, T&)
-inline constexpr std::uint8_t on_exit_throws = 3;  // f(T&) that throws (D10)
+inline constexpr std::uint8_t on_exit_throws = 3;  // f(T&) that throws (issue 10 item 11)
 // f(T&) given by a second .on_exit(), replacing one whose capture pushes 'audio' when it is
-// destroyed (D6).
+// destroyed (issue 10 item 6).
 inline constexpr std::uint8_t on_exit_replaced = 4;
 
 // One state handed to push, replace or push_first_on_top, and how its push is finished.
@@ -152,6 +158,8 @@ inline item lender(std::uint8_t slot) {
   return made;
 }
 
+// The requests that change the staged stack (R1) come first, up to pop_to; the exception
+// injection test relies on that order.
 enum class request_kind : std::uint8_t {
   push,
   push_first_on_top,
@@ -188,7 +196,7 @@ enum class op_kind : std::uint8_t {
   arm_observer,   // make `action` from inside the observer at the next step `trigger`
   arm_throw,      // the next `hook` of a state named `target` throws
   arm_destructor, // make `action` from inside the destructor of the next state named `target`
-                  // (D2); the stack's own states and the harness's alike
+                  // (issue 10 item 2); the stack's own states and the harness's alike
 };
 
 inline constexpr std::uint8_t fires_forever = 255; // op::times of an arm that never wears out
@@ -198,8 +206,9 @@ struct op {
   request action;           // the request, or what an arm makes
   std::uint8_t trigger = 0; // a hook_kind, or a strata::step for arm_observer
   std::uint8_t target = any_name;
-  std::size_t value = 0;  // the new setting; for arm_hook, whether errors escape the hook; for
-                          // arm_observer, whether the observer then replaces itself (D4)
+  std::size_t value =
+      0; // the new setting; for arm_hook, whether errors escape the hook; for
+         // arm_observer, whether the observer then replaces itself (issue 10 item 4)
   std::uint8_t times = 1; // how many times an arm fires, or fires_forever
 };
 
@@ -259,10 +268,13 @@ inline op arm(op_kind kind, std::uint8_t trigger, std::uint8_t target, const op&
   return made;
 }
 
+inline op commit() {
+  return make_request(request_kind::commit);
+}
+
 // What the capture of an on_exit_replaced item's first callback requests when it is destroyed.
 inline request audio_push() {
-  request made = push(state(4)).action;
-  return made;
+  return push(state(named::audio)).action;
 }
 
 // ---- printing ----
@@ -274,15 +286,18 @@ inline std::string quoted(std::uint8_t name) {
   if (name >= state_names.size()) {
     return "?";
   }
-  if (state_names[name].size() > 40) {
+  const std::string_view text = state_names[name];
+  if (text.find('\0') == std::string_view::npos) {
+    return "\"" + std::string(text) + "\"";
+  }
+  if (name == named::long_nul_name) {
     return "std::string(300, 'n') /* with a NUL at 150 */";
   }
-  std::string text = "std::string_view(\"";
-  for (const char c : state_names[name]) {
-    text += c == '\0' ? std::string("\\0") : std::string(1, c);
+  std::string escaped;
+  for (const char c : text) {
+    escaped += c == '\0' ? std::string("\\0") : std::string(1, c);
   }
-  return name < bare_name + 1 ? "\"" + std::string(state_names[name]) + "\""
-                              : text + "\", " + std::to_string(state_names[name].size()) + ")";
+  return "std::string_view(\"" + escaped + "\", " + std::to_string(text.size()) + ")";
 }
 
 inline std::string item_arguments(const item& what) {
