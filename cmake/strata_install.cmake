@@ -23,9 +23,8 @@ set(strata_arch_independent ARCH_INDEPENDENT)
 if(TARGET strata::c)
   set(strata_arch_independent "")
 endif()
-# 0.x releases may break the API at every minor version.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/strata-config-version.cmake
-  COMPATIBILITY SameMinorVersion ${strata_arch_independent})
+  COMPATIBILITY ${STRATA_PACKAGE_COMPATIBILITY} ${strata_arch_independent})
 install(FILES ${PROJECT_BINARY_DIR}/strata-config.cmake
               ${PROJECT_BINARY_DIR}/strata-config-version.cmake
         DESTINATION ${strata_package_dir})
