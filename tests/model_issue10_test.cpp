@@ -137,7 +137,8 @@ TEST(model_issue10, leaving_and_pending_during_destruction) {
 }
 
 // Issue 10 item 11: a state whose exit or whose on_exit throws is told to the observer as exited
-// (seed 20240601).
+// (seed 20240601). fuzz/regressions/issue10-item11-throwing-exit-and-on-exit decodes to this
+// program (the core of bdd9e52 fails it after op 5: no [exit world@2]).
 TEST(model_issue10, throwing_exit_and_on_exit_are_told) {
   if (!exceptions_on) {
     GTEST_SKIP() << "hooks cannot throw";
