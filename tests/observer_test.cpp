@@ -121,7 +121,21 @@ TEST_F(observer, r22_the_step_name_outlives_the_state_for_the_whole_call) {
   });
   s.push<titled>(titled{long_name + " from the state"});
   EXPECT_EQ(trace(), "told push " + long_name + " from the state");
-  // A name given with .name() is applied after the push step, so pop it on its pop step instead.
+  // The same for the state a replace() stages: the pop of the old top is told first, then the
+  // push of the new one, which the observer pops at once.
+  s.set_observer({});
+  s.push<logged<"base">>();
+  s.set_observer([&](const strata::step_info& info) {
+    if (info.step == strata::step::push) {
+      s.pop();
+      ctx.note("told push " + std::string(info.state));
+    }
+  });
+  s.replace<titled>(titled{long_name + " replacing"});
+  EXPECT_EQ(trace(), "told push " + long_name + " replacing");
+  EXPECT_TRUE(s.staged().empty());
+  // A name given with .name() is told whole on the pop step, where the state still lives: a name
+  // over 63 bytes takes the copy that allocates.
   s.set_observer([&](const strata::step_info& info) {
     if (info.step == strata::step::pop && info.state.size() > 10) {
       s.push<logged<"x">>();
