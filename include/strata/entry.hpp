@@ -8,6 +8,7 @@
 
 #include "detail/checked.hpp"
 #include "detail/hooks.hpp"
+#include "entry_id.hpp"
 #include "modality.hpp"
 
 namespace strata {
@@ -49,9 +50,11 @@ struct entry {
   strata::modality mode;
   ownership owned;
   bool paused; // got pause and not yet the matching resume
-  // Which staging put this entry on the stack (from 1), so that a pushed handle can tell its
-  // entry from another one that took the same slot (and the same pooled address) since.
-  std::size_t serial = 0;
+  // R32: the factor on the dt of the covered updates below it (fits the padding after the flags).
+  float time_scale = 1.0F;
+  // R31: which staging put this entry on the stack, so that a pushed handle or a kept id can tell
+  // its entry from another one that took the same slot (and the same pooled address) since.
+  entry_id id = entry_id::none;
 
   [[nodiscard]] std::string_view name() const {
     if (name_override != nullptr) {
@@ -98,6 +101,16 @@ public:
   [[nodiscard]] bool paused() const {
     STRATA_IF_CHECKED(check_use("entry_view::paused()");)
     return entry_->paused;
+  }
+  // R31: the entry's identity, the same in every view and in the observer's steps.
+  [[nodiscard]] entry_id id() const {
+    STRATA_IF_CHECKED(check_use("entry_view::id()");)
+    return entry_->id;
+  }
+  // R32: the factor this entry applies to the dt of the covered updates below it.
+  [[nodiscard]] float time_scale() const {
+    STRATA_IF_CHECKED(check_use("entry_view::time_scale()");)
+    return entry_->time_scale;
   }
 
   // The state object if it was pushed as exactly T, otherwise null.

@@ -22,6 +22,7 @@ enum class errc {
   bad_depth,        // pop_to a depth above the stack
   transition_limit, // a commit ran more transitions than allowed
   depth_limit,      // a push would grow the stack past its limit
+  bad_time_scale,   // a time scale that is negative, infinite or not a number
 };
 
 class error : public std::runtime_error {

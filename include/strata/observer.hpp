@@ -5,6 +5,8 @@
 #include <functional>
 #include <string_view>
 
+#include "entry_id.hpp"
+
 namespace strata {
 
 enum class step {
@@ -15,6 +17,8 @@ enum class step {
   exit,
   pause,
   resume,
+  focus,   // R29: became the settled top
+  unfocus, // R29: stopped being it
 };
 
 constexpr std::string_view to_string(step s) {
@@ -26,16 +30,20 @@ constexpr std::string_view to_string(step s) {
   case step::exit: return "exit";
   case step::pause: return "pause";
   case step::resume: return "resume";
+  case step::focus: return "focus";
+  case step::unfocus: return "unfocus";
   }
   return "?";
 }
 
 // `depth` counts from 0 at the bottom: the staged position for push, pop and discard, the
-// committed position for the lifecycle hooks. `state` is valid only during the call.
+// committed position for the lifecycle hooks. `state` is valid only during the call; `id` is the
+// entry's identity (R31), which tells apart two entries of the same name.
 struct step_info {
   strata::step step;
   std::string_view state;
   std::size_t depth;
+  entry_id id = entry_id::none;
 };
 
 // Called after each step has happened. An observer may read the stack and make requests, but

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "entry_id.hpp"
 #include "modality.hpp"
 
 namespace strata {
@@ -44,6 +45,20 @@ public:
     }
     return std::move(*this);
   }
+
+  // R32: the factor on the dt that the covered updates below this entry receive, instead of its
+  // type's declaration: 1 changes nothing, 0 stops them like modality::update_below = false.
+  // Followed by the passes on an entered state too, like .modality().
+  pushed&& time_scale(float scale) && {
+    if (usable()) {
+      owner_->change_time_scale(slot_, scale);
+    }
+    return std::move(*this);
+  }
+
+  // R31: the identity of the entry this push staged (entry_id::none if it failed); it stays
+  // the entry's for its whole life, e.g. for close(id) later.
+  [[nodiscard]] entry_id id() const { return slot_.id; }
 
   // Runs right after the state's exit hook, before it is destroyed, with the state itself:
   // f(T&) or f(Context&, T&). A state that never entered (dropped before a commit reached it,

@@ -263,6 +263,42 @@ public:
     pop_down_to(depth);
   }
 
+  // R31: pops the entry `id` names together with everything staged above it. Returns false, and
+  // does nothing, when that entry is no longer staged (closed already, say): a dialog may close
+  // itself after a toast was pushed above it, or twice, and never closes the wrong state.
+  bool close(entry_id id) {
+    if (!admit("close()")) {
+      return false;
+    }
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (staged_[depth].id == id) {
+        pop_down_to(depth);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // R31: the identity of the entry holding `state` (the object as pushed), so that a state can
+  // find its own from inside its hooks: staged entries first, top first, then the committed ones
+  // on their way out. entry_id::none if the stack does not hold it.
+  template <class T>
+  [[nodiscard]] entry_id id_of(const T& state) const {
+    STRATA_IF_CHECKED(checks_.check_thread("id_of()");)
+    const void* const object = static_cast<const void*>(std::addressof(state));
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (staged_[depth].object == object) {
+        return staged_[depth].id;
+      }
+    }
+    for (std::size_t depth = committed_size(); depth-- > committed_prefix_;) {
+      if (committed_at(depth).object == object) {
+        return committed_at(depth).id;
+      }
+    }
+    return entry_id::none;
+  }
+
   // ---- commit: reconcile the committed stack with the staged one ----
 
   void commit() {
@@ -273,11 +309,15 @@ public:
       return;
     }
     activity_scope scope{*this, activity::committing};
+    // pending() reads this flag: it holds the truth again however the commit ends.
+    detail::at_scope_exit settled{[this] { top_unsettled_ = !top_settled(); }};
     just_paused_ = false;
     transitions_ = 0;
     recent_push_count_ = 0;
-    while (step_towards_staged()) {
-    }
+    do {
+      while (step_towards_staged()) {
+      }
+    } while (settle_focus());
   }
 
   // ---- per-frame passes over the committed stack ----
@@ -292,6 +332,10 @@ public:
       return;
     }
     activity_scope scope{*this, activity::updating};
+    if (update_extras_ != 0) [[unlikely]] {
+      update_with_extras(dt);
+      return;
+    }
     const layer& top = layers_.back();
     const entry& active = committed_top();
     const update_call top_call{active.ops->update, active.object};
@@ -380,8 +424,7 @@ public:
   // Whether a commit has work to do.
   [[nodiscard]] bool pending() const {
     STRATA_IF_CHECKED(checks_.check_thread("pending()");)
-    return leaving() || committed_prefix_ < staged_.size() ||
-           (committed_size() > 0 && committed_top().paused);
+    return leaving() || committed_prefix_ < staged_.size() || top_unsettled_;
   }
 
   // Whether the committed top is no longer staged: its exit is due at the running (or next)
@@ -484,6 +527,9 @@ private:
     std::uint32_t covered_below;
     std::uint32_t draws_below;
     std::uint32_t handlers_below;
+    std::uint32_t always_below;
+    // R32: scratch of update_with_extras(): the factor on the dt of this depth's covered update.
+    float dt_factor;
   };
 
   // Who pushed what during the running commit, kept to name the culprits of a runaway commit.
@@ -521,6 +567,7 @@ private:
       , covered_calls_(options_.memory)
       , draw_calls_(options_.memory)
       , handle_calls_(options_.memory)
+      , always_calls_(options_.memory)
       , dropping_(options_.memory) {}
 
   // ---- the committed stack: the staged prefix, then the retiring entries ----
@@ -588,6 +635,10 @@ private:
       }
     }
     if (must_retreat) {
+      if (committed_top().id == focused_) {
+        unfocus(committed_size() - 1); // R29: before its exit
+        return true;
+      }
       if (!within_transition_limit()) {
         return false;
       }
@@ -611,8 +662,10 @@ private:
   // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
   // runs its destructor with no hook marked as running, so the destructor's requests are
   // ordinary ones (R24).
-  void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name) {
+  void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name,
+                std::size_t depth) {
     hook_running_ = hook_name;
+    hook_depth_ = depth;
     detail::at_scope_exit over{[this] { hook_running_ = nullptr; }};
     hook(object, *context_);
   }
@@ -622,7 +675,7 @@ private:
     top.paused = false; // counts as resumed even if the hook throws
     just_paused_ = false;
     if (top.ops->resume != nullptr) {
-      run_hook(top.ops->resume, top.object, "resume");
+      run_hook(top.ops->resume, top.object, "resume", committed_size() - 1);
     }
     notify(step::resume, committed_top(), committed_size() - 1);
   }
@@ -632,7 +685,7 @@ private:
     top.paused = true; // counts as paused even if the hook throws
     just_paused_ = true;
     if (top.ops->pause != nullptr) {
-      run_hook(top.ops->pause, top.object, "pause");
+      run_hook(top.ops->pause, top.object, "pause", committed_size() - 1);
     }
     notify(step::pause, committed_top(), committed_size() - 1);
   }
@@ -649,7 +702,7 @@ private:
       // A state whose enter throws never entered: it leaves without exit, like an object whose
       // constructor threw. The state below stays paused until the next commit resumes it.
       detail::on_unwind forget{[this] { release(take_committed_top()); }};
-      run_hook(entering.ops->enter, entering.object, "enter");
+      run_hook(entering.ops->enter, entering.object, "enter", committed_size() - 1);
       forget.dismiss();
     }
     notify(step::enter, committed_top(), committed_size() - 1);
@@ -665,7 +718,7 @@ private:
         // and its on_exit is not run.
         detail::on_unwind finish{
             [this, depth] { report_exit_and_release(take_committed_top(), depth); }};
-        run_hook(leaving.ops->exit, leaving.object, "exit");
+        run_hook(leaving.ops->exit, leaving.object, "exit", depth);
         finish.dismiss();
       }
     }
@@ -683,6 +736,59 @@ private:
   void report_exit_and_release(const entry& left, std::size_t depth) {
     detail::at_scope_exit destroy{[&] { release(left); }};
     notify(step::exit, left, depth);
+  }
+
+  // ---- R29: focus, settled once the commit has nothing left to do ----
+
+  // Whether the top is where a finished commit leaves it: not paused, and focused.
+  [[nodiscard]] bool top_settled() const {
+    if (committed_size() == 0) {
+      return true; // an exit unfocuses its state first, so nothing is focused here
+    }
+    return !committed_top().paused && committed_top().id == focused_;
+  }
+
+  // Moves the focus to the committed top: unfocus on the state that had it, if it is still
+  // committed (a state that leaves is unfocused before its exit), then focus on the top. Each
+  // hook may make requests, which the commit carries out before the focus moves on; returns
+  // whether there is such work. A commit stopped by its transition limit may leave the top
+  // paused: the focus waits for the commit that resumes it.
+  bool settle_focus() {
+    if (committed_size() > 0 && committed_top().paused) {
+      return false;
+    }
+    if (focused_ != entry_id::none) {
+      if (committed_size() > 0 && committed_top().id == focused_) {
+        return false;
+      }
+      for (std::size_t depth = committed_size(); depth-- > 0;) {
+        if (committed_at(depth).id == focused_) {
+          unfocus(depth);
+          return true; // the commit carries out what it requested, then the focus moves on
+        }
+      }
+      focused_ = entry_id::none; // unreachable: a focused state is unfocused before it leaves
+    }
+    if (committed_size() == 0) {
+      return false;
+    }
+    entry& top = committed_top();
+    focused_ = top.id; // counts as focused even if the hook throws
+    if (top.ops->focus != nullptr) {
+      run_hook(top.ops->focus, top.object, "focus", committed_size() - 1);
+    }
+    notify(step::focus, committed_top(), committed_size() - 1);
+    return true;
+  }
+
+  // The focused state is the committed top when it exits, otherwise still committed below it.
+  void unfocus(std::size_t depth) {
+    focused_ = entry_id::none; // counts as unfocused even if the hook throws
+    const entry& had_it = committed_at(depth);
+    if (had_it.ops->unfocus != nullptr) {
+      run_hook(had_it.ops->unfocus, had_it.object, "unfocus", depth);
+    }
+    notify(step::unfocus, committed_at(depth), depth);
   }
 
   // The committed top leaves without exit (its enter threw).
@@ -757,7 +863,7 @@ private:
   void record_push(const entry& new_entry) {
     if (activity_ == activity::committing && (hook_running_ != nullptr || observing())) {
       push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
-      copy_name(record.by, observing() ? std::string_view{""} : committed_top().name());
+      copy_name(record.by, observing() ? std::string_view{""} : committed_at(hook_depth_).name());
       copy_name(record.pushed, new_entry.name());
       ++recent_push_count_;
     }
@@ -856,7 +962,14 @@ private:
   template <class T>
   static entry make_entry(T* object, detail::ownership owned) {
     const ops& type = detail::ops_for<T, Context, Event>;
-    entry e{&type, object, nullptr, nullptr, detail::static_modality<T>(), owned, false};
+    entry e{&type,
+            object,
+            nullptr,
+            nullptr,
+            detail::static_modality<T>(),
+            owned,
+            false,
+            detail::static_time_scale<T>()};
     if (type.modality_of != nullptr) {
       e.mode = type.modality_of(object);
     }
@@ -923,14 +1036,15 @@ private:
   }
 
   // Where stage() put an entry, for the pushed handle: the slot still holds that entry while the
-  // serials match (comparing addresses would not do: the pool reuses them at once). Serial 0,
-  // the slot of a failed request, matches nothing.
+  // ids match (comparing addresses would not do: the pool reuses them at once). entry_id::none,
+  // the id of a failed request's slot, matches nothing.
   struct staged_slot {
     std::size_t index;
-    std::size_t serial;
+    entry_id id;
   };
   [[nodiscard]] bool still_staged(staged_slot slot) const {
-    return slot.index < staged_.size() && staged_[slot.index].serial == slot.serial;
+    return slot.index < staged_.size() && staged_[slot.index].id == slot.id &&
+           slot.id != entry_id::none;
   }
 
   // Appends a prepared entry.
@@ -948,8 +1062,8 @@ private:
       destroy.dismiss();
     }
     record_push(e);
-    const staged_slot slot{staged_.size() - 1, ++stagings_};
-    staged_.back().serial = slot.serial;
+    const staged_slot slot{staged_.size() - 1, entry_id{++stagings_}};
+    staged_.back().id = slot.id;
     return slot;
   }
 
@@ -1176,8 +1290,32 @@ private:
     if (slot.index >= committed_prefix_) {
       return; // not entered: its layer is made when it enters
     }
-    for (std::size_t depth = slot.index; depth < layers_.size(); ++depth) {
-      set_floors(layers_[depth], committed_at(depth).mode, depth);
+    refresh_floors_from(slot.index);
+  }
+
+  // R32: like change_modality(); a scale of 0 stops the updates below, as update_below does.
+  void change_time_scale(staged_slot slot, float scale) {
+    if (!detail::valid_time_scale(scale)) [[unlikely]] {
+      fail(errc::bad_time_scale, detail::join({"strata: time_scale(", std::to_string(scale),
+                                               ") on '", staged_[slot.index].name(),
+                                               "': a time scale is a finite number, 0 or more"}));
+      return;
+    }
+    entry& e = staged_[slot.index];
+    const bool was_extra = slot.index < committed_prefix_ && e.time_scale != 1.0F;
+    e.time_scale = scale;
+    if (slot.index >= committed_prefix_) {
+      return; // not entered: counted when it enters
+    }
+    update_extras_ -= was_extra ? 1 : 0;
+    update_extras_ += scale != 1.0F ? 1 : 0;
+    refresh_floors_from(slot.index);
+  }
+
+  void refresh_floors_from(std::size_t depth) {
+    for (; depth < layers_.size(); ++depth) {
+      const entry& e = committed_at(depth);
+      set_floors(layers_[depth], e, depth);
     }
   }
 
@@ -1232,11 +1370,45 @@ private:
 
   // ---- passes: the call lists follow the committed stack's top ----
 
+  // R30, R32: the update pass of a stack with a background state or a time scale other than 1
+  // among its committed states: every update_always bottom to top (with the frame's dt), then
+  // the reach walk as in update(), each covered state's dt multiplied by the scales above it.
+  [[gnu::noinline]] void update_with_extras(double dt) {
+    Context& context = *context_;
+    const update_call* const always_end = always_calls_.data() + always_calls_.size();
+    for (const update_call* call = always_calls_.data(); call != always_end; ++call) {
+      call->fn(call->object, context, dt);
+    }
+    const std::size_t top = layers_.size() - 1;
+    const std::size_t floor = layers_[top].update_floor;
+    // The factors top down, into the layers' scratch (a pass cannot change the layers), so that
+    // the calls can go bottom up.
+    float factor = 1.0F;
+    for (std::size_t depth = top; depth-- > floor;) {
+      factor *= committed_at(depth + 1).time_scale;
+      layers_[depth].dt_factor = factor;
+    }
+    for (std::size_t depth = floor; depth < top; ++depth) {
+      const std::uint32_t own = layers_[depth].covered_below;
+      if (layers_[depth + 1].covered_below > own) {
+        const update_call& call = covered_calls_[own];
+        call.fn(call.object, context, dt * static_cast<double>(layers_[depth].dt_factor));
+      }
+    }
+    const entry& active = committed_top();
+    if (active.ops->update != nullptr) {
+      active.ops->update(active.object, context, dt);
+    }
+  }
+
   // Allocates first, so a failure leaves the lists as they were.
   void remember_committed_top(const entry& e) {
     make_room(layers_);
     if (e.ops->update_covered != nullptr) {
       make_room(covered_calls_);
+    }
+    if (e.ops->update_always != nullptr) [[unlikely]] {
+      make_room(always_calls_);
     }
     if (e.ops->draw != nullptr) {
       make_room(draw_calls_);
@@ -1249,9 +1421,19 @@ private:
                 0,
                 static_cast<std::uint32_t>(covered_calls_.size()),
                 static_cast<std::uint32_t>(draw_calls_.size()),
-                static_cast<std::uint32_t>(handle_calls_.size())};
-    set_floors(added, e.mode, layers_.size());
+                static_cast<std::uint32_t>(handle_calls_.size()),
+                static_cast<std::uint32_t>(always_calls_.size()),
+                1.0F};
+    set_floors(added, e, layers_.size());
     layers_.push_back(added);
+    // R30, R32: the update pass takes its general path while any committed state needs it.
+    if (e.ops->update_always != nullptr) [[unlikely]] {
+      always_calls_.push_back({e.ops->update_always, e.object});
+      ++update_extras_;
+    }
+    if (e.time_scale != 1.0F) [[unlikely]] {
+      ++update_extras_;
+    }
     if (e.ops->update_covered != nullptr) {
       covered_calls_.push_back({e.ops->update_covered, e.object});
     }
@@ -1263,13 +1445,15 @@ private:
     }
   }
 
-  // R16: how far down each pass reaches while `depth` is the top, from the layer below it.
-  void set_floors(layer& at, const strata::modality& mode, std::size_t depth) const {
+  // R16: how far down each pass reaches while `depth` is the top, from the layer below it. R32: a
+  // time scale of 0 lets no update through.
+  void set_floors(layer& at, const entry& e, std::size_t depth) const {
+    const strata::modality& mode = e.mode;
     const auto here = static_cast<std::uint32_t>(depth);
     const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
       return lets_through && depth > 0 ? layers_[depth - 1].*below_floor : here;
     };
-    at.update_floor = floor(mode.update_below, &layer::update_floor);
+    at.update_floor = floor(mode.update_below && e.time_scale != 0.0F, &layer::update_floor);
     at.draw_floor = floor(mode.draw_below, &layer::draw_floor);
     at.input_floor = floor(mode.input_below, &layer::input_floor);
   }
@@ -1283,6 +1467,13 @@ private:
 
   void forget_committed_top() noexcept {
     const layer& top = layers_.back();
+    if (always_calls_.size() > top.always_below) [[unlikely]] {
+      always_calls_.pop_back();
+      --update_extras_;
+    }
+    if (committed_top().time_scale != 1.0F) [[unlikely]] {
+      --update_extras_;
+    }
     // Each depth added at most one call to each list.
     if (covered_calls_.size() > top.covered_below) {
       covered_calls_.pop_back();
@@ -1331,7 +1522,8 @@ private:
     switch (activity_) {
     case activity::committing:
       if (hook_running_ != nullptr) {
-        return detail::join({"from inside '", committed_top().name(), "'.", hook_running_, "()"});
+        return detail::join(
+            {"from inside '", committed_at(hook_depth_).name(), "'.", hook_running_, "()"});
       }
       return "during commit()";
     case activity::updating: return "during update()";
@@ -1405,7 +1597,7 @@ private:
         next_observer_.reset();
       }
     }};
-    observer_(step_info{what, kept, depth});
+    observer_(step_info{what, kept, depth, e.id});
   }
 
   Context* context_;
@@ -1420,16 +1612,23 @@ private:
   std::pmr::vector<update_call> covered_calls_;
   std::pmr::vector<draw_call> draw_calls_;
   std::pmr::vector<handle_call> handle_calls_;
+  std::pmr::vector<update_call> always_calls_; // R30
+  // R30, R32: committed states with update_always or a time scale other than 1.
+  std::size_t update_extras_ = 0;
+  entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
+  // R29: the committed top is paused or not focused, so a commit has work; kept for pending().
+  bool top_unsettled_ = false;
   activity activity_ = activity::idle;
   bool just_paused_ = false;      // the top was paused by the advance under way, for the next enter
   bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   const char* hook_running_ = nullptr;
+  std::size_t hook_depth_ = 0;                 // the committed depth of the state whose hook runs
   const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
   const char* request_code_running_ = nullptr; // set while game code runs for that request
   // Observer calls under way, one inside another's request (see admit()); 0: none runs.
   std::size_t observer_nesting_ = 0;
   std::size_t transitions_ = 0;
-  std::size_t stagings_ = 0; // entries staged so far; see staged_slot
+  std::uint64_t stagings_ = 0; // entries staged so far: the last id given (R31)
   std::size_t recent_push_count_ = 0;
   std::array<push_record, 8> recent_pushes_{};
   // Cold members last, so that the ones every frame and request touch share fewer cache lines

@@ -23,8 +23,12 @@ public:
   virtual void exit(Context& /*context*/) {}
   virtual void pause(Context& /*context*/) {}
   virtual void resume(Context& /*context*/) {}
+  virtual void focus(Context& /*context*/) {}
+  virtual void unfocus(Context& /*context*/) {}
   virtual void update(Context& /*context*/, double /*dt*/) {}
   virtual void update_covered(Context& /*context*/, double /*dt*/) {}
+  // Every update, whatever covers the state (R30); with this base, every state has it.
+  virtual void update_always(Context& /*context*/, double /*dt*/) {}
   virtual void draw(Context& /*context*/) {}
   // Returns whether the event was consumed.
   virtual bool handle(Context& /*context*/, const Event& /*event*/) { return false; }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "entry.hpp"
+#include "entry_id.hpp"
 #include "error.hpp"
 #include "modality.hpp"
 #include "observer.hpp"

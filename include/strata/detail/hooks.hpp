@@ -5,6 +5,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <limits>
 #include <string_view>
 
 #include "../modality.hpp"
@@ -33,6 +34,9 @@ STRATA_DETAIL_HOOK_ACCESSOR(pause)
 STRATA_DETAIL_HOOK_ACCESSOR(resume)
 STRATA_DETAIL_HOOK_ACCESSOR(update)
 STRATA_DETAIL_HOOK_ACCESSOR(update_covered)
+STRATA_DETAIL_HOOK_ACCESSOR(update_always)
+STRATA_DETAIL_HOOK_ACCESSOR(focus)
+STRATA_DETAIL_HOOK_ACCESSOR(unfocus)
 STRATA_DETAIL_HOOK_ACCESSOR(draw)
 STRATA_DETAIL_HOOK_ACCESSOR(handle)
 #undef STRATA_DETAIL_HOOK_ACCESSOR
@@ -74,6 +78,11 @@ concept declares_modality_function = requires(const T& t) {
   { t.modality() } -> std::convertible_to<strata::modality>;
 };
 
+template <class T>
+concept declares_static_time_scale = requires {
+  { T::time_scale } -> std::convertible_to<float>;
+};
+
 template <class C>
 using lifecycle_fn = void (*)(void*, C&);
 template <class C>
@@ -90,8 +99,11 @@ struct type_ops {
   lifecycle_fn<C> exit;
   lifecycle_fn<C> pause;
   lifecycle_fn<C> resume;
+  lifecycle_fn<C> focus;   // R29: became the settled top
+  lifecycle_fn<C> unfocus; // R29: stopped being it
   update_fn<C> update;
   update_fn<C> update_covered;
+  update_fn<C> update_always; // R30: every update, whatever covers it
   draw_fn<C> draw;
   handle_fn<C, E> handle;
   void (*destroy)(void*) noexcept;          // runs the destructor only (pooled storage)
@@ -109,6 +121,22 @@ constexpr std::string_view static_name() {
     return std::string_view{T::name};
   } else {
     return type_name<T>();
+  }
+}
+
+// R32: a finite factor, 0 or more.
+constexpr bool valid_time_scale(float scale) {
+  return scale >= 0.0F && scale <= std::numeric_limits<float>::max();
+}
+
+template <class T>
+constexpr float static_time_scale() {
+  if constexpr (declares_static_time_scale<T>) {
+    static_assert(valid_time_scale(static_cast<float>(T::time_scale)),
+                  "strata: a state's time_scale must be a finite number, 0 or more");
+    return static_cast<float>(T::time_scale);
+  } else {
+    return 1.0F;
   }
 }
 
@@ -142,8 +170,11 @@ constexpr type_ops<C, E> make_type_ops() {
   ops.exit = hook_thunk<exit_hook, T, C, void>();
   ops.pause = hook_thunk<pause_hook, T, C, void>();
   ops.resume = hook_thunk<resume_hook, T, C, void>();
+  ops.focus = hook_thunk<focus_hook, T, C, void>();
+  ops.unfocus = hook_thunk<unfocus_hook, T, C, void>();
   ops.update = hook_thunk<update_hook, T, C, void, double>();
   ops.update_covered = hook_thunk<update_covered_hook, T, C, void, double>();
+  ops.update_always = hook_thunk<update_always_hook, T, C, void, double>();
   ops.draw = hook_thunk<draw_hook, T, C, void>();
   if constexpr (!std::same_as<E, no_event>) {
     ops.handle = hook_thunk<handle_hook, T, C, bool, const E&>();
