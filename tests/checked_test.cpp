@@ -222,11 +222,14 @@ TEST_F(checked, a_valid_program_runs_unchanged) {
   EXPECT_EQ(trace(), "push title (staged top title), push world (staged top world), "
                      "title.enter, title sees title, paused no, enter title (staged top world), "
                      "title.pause, pause title (staged top world), world.enter, "
-                     "enter world (staged top world), push menu (staged top menu), "
+                     "enter world (staged top world), focus world (staged top world), "
+                     "push menu (staged top menu), "
                      "world.pause, world.pause sees title, world.pause sees world, "
                      "pause world (staged top menu), menu.enter, enter menu (staged top menu), "
-                     "pop menu (staged top world), menu.exit, exit menu (staged top world), "
-                     "world.resume, resume world (staged top world)");
+                     "unfocus world (staged top menu), focus menu (staged top menu), "
+                     "pop menu (staged top world), unfocus menu (staged top world), menu.exit, "
+                     "exit menu (staged top world), world.resume, resume world (staged top world), "
+                     "focus world (staged top world)");
   EXPECT_EQ(s.describe(), "title | world*");
 }
 

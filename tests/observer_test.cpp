@@ -21,15 +21,15 @@ TEST_F(observer, r22_every_step_of_the_worked_example) {
   s.commit();
   EXPECT_EQ(trace(), "push system@0, push title@1, push world@2, system.enter, enter system@0, "
                      "system.pause, pause system@0, title.enter, enter title@1, title.pause, "
-                     "pause title@1, world.enter, enter world@2");
+                     "pause title@1, world.enter, enter world@2, focus world@2");
   s.pop();
   s.push<logged<"options">>();
   s.push<logged<"audio">>();
   EXPECT_EQ(trace(), "pop world@2, push options@2, push audio@3");
   s.commit();
-  EXPECT_EQ(trace(), "world.exit, exit world@2, title.resume, resume title@1, title.pause, "
-                     "pause title@1, options.enter, enter options@2, options.pause, "
-                     "pause options@2, audio.enter, enter audio@3");
+  EXPECT_EQ(trace(), "unfocus world@2, world.exit, exit world@2, title.resume, resume title@1, "
+                     "title.pause, pause title@1, options.enter, enter options@2, options.pause, "
+                     "pause options@2, audio.enter, enter audio@3, focus audio@3");
 }
 
 // committed: a*
@@ -43,7 +43,7 @@ TEST_F(observer, r22_push_pop_discard_with_staged_depths) {
   s.clear();
   EXPECT_EQ(trace(), "push b@1, push c@2, pop c@2, discard c@2, pop b@1, discard b@1, pop a@0");
   s.commit();
-  EXPECT_EQ(trace(), "a.exit, exit a@0");
+  EXPECT_EQ(trace(), "unfocus a@0, a.exit, exit a@0");
 }
 
 // committed: (empty)
@@ -56,7 +56,8 @@ TEST_F(observer, r22_push_first_on_top_reports_each_push_bottom_up) {
 }
 
 // committed: a | b*   (the stack is destroyed)
-// ~stack:    pop b@1, pop a@0, b.exit, exit b@1, a.resume, resume a@0, a.exit, exit a@0
+// ~stack:    pop b@1, pop a@0, unfocus b@1, b.exit, exit b@1, a.resume, resume a@0, a.exit,
+//            exit a@0   (a, revealed on its way out, never gets the focus)
 TEST(observer_destruction, r22_destruction_reports_its_steps_too) {
   recorder ctx;
   {
@@ -68,7 +69,8 @@ TEST(observer_destruction, r22_destruction_reports_its_steps_too) {
     ctx.take();
   }
   EXPECT_EQ(ctx.take(),
-            "pop b@1, pop a@0, b.exit, exit b@1, a.resume, resume a@0, a.exit, exit a@0");
+            "pop b@1, pop a@0, unfocus b@1, b.exit, exit b@1, a.resume, resume a@0, a.exit, "
+            "exit a@0");
 }
 
 // committed: (empty)   (the observer pushes hud when world enters)

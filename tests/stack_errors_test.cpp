@@ -167,6 +167,9 @@ TEST_F(errors, r24_commit_from_inside_resume) {
                "effect at the running commit",
                [&] { s.commit(); });
   EXPECT_EQ(trace(), "b.exit, a.resume");
+  // R29: a thrown error stops the commit before the focus moves to a; a handled one does not.
+  EXPECT_EQ(s.pending(), exceptions_on);
+  s.commit();
   EXPECT_FALSE(s.pending());
   expect_usable();
 }

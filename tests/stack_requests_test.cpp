@@ -139,8 +139,8 @@ TEST_F(requests, r1_replace_pops_then_pushes_as_one_request) {
   s.replace<logged<"c">>();
   EXPECT_EQ(trace(), "pop b@1, push c@1");
   s.commit();
-  EXPECT_EQ(trace(), "b.exit, exit b@1, a.resume, resume a@0, a.pause, pause a@0, c.enter, "
-                     "enter c@1");
+  EXPECT_EQ(trace(), "unfocus b@1, b.exit, exit b@1, a.resume, resume a@0, a.pause, pause a@0, "
+                     "c.enter, enter c@1, focus c@1");
 }
 
 // committed: a*
