@@ -752,9 +752,12 @@ private:
   // committed (a state that leaves is unfocused before its exit), then focus on the top. Each
   // hook may make requests, which the commit carries out before the focus moves on; returns
   // whether there is such work. A commit stopped by its transition limit may leave the top
-  // paused: the focus waits for the commit that resumes it.
+  // paused: the focus waits for the commit that resumes it. A commit stopped by that limit moves
+  // no focus at all: without exceptions the error handler returns into it, and focus hooks that
+  // push and pop for ever would otherwise keep it going.
   bool settle_focus() {
-    if (committed_size() > 0 && committed_top().paused) {
+    if (transitions_ > options_.max_transitions ||
+        (committed_size() > 0 && committed_top().paused)) {
       return false;
     }
     if (focused_ != entry_id::none) {
