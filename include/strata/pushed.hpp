@@ -75,7 +75,7 @@ public:
 private:
   // Whether the entry is still staged: not if the push failed, or a request (an observer's)
   // unstaged it since.
-  [[nodiscard]] bool usable() const { return owner_ != nullptr && owner_->still_staged(slot_); }
+  [[nodiscard]] bool usable() { return owner_ != nullptr && owner_->still_staged(slot_); }
 
   Stack* owner_ = nullptr;
   typename Stack::staged_slot slot_{};

@@ -310,7 +310,7 @@ public:
     }
     activity_scope scope{*this, activity::committing};
     // pending() reads this flag: it holds the truth again however the commit ends.
-    detail::at_scope_exit settled{[this] { top_unsettled_ = !top_settled(); }};
+    detail::on_unwind settled_or_not{[this] { top_unsettled_ = !top_settled(); }};
     just_paused_ = false;
     transitions_ = 0;
     recent_push_count_ = 0;
@@ -318,6 +318,9 @@ public:
       while (step_towards_staged()) {
       }
     } while (settle_focus());
+    settled_or_not.dismiss();
+    // Only a commit stopped by its transition limit ends without settling the top (R29).
+    top_unsettled_ = transitions_ > options_.max_transitions && !top_settled();
   }
 
   // ---- per-frame passes over the committed stack ----
@@ -328,14 +331,16 @@ public:
     if (!may_start("update()")) {
       return;
     }
-    if (layers_.empty()) {
+    // One test for the empty stack and R30/R32's general path, so that neither costs a stack
+    // without them anything per frame.
+    if (!update_plain_) [[unlikely]] {
+      if (!layers_.empty()) {
+        activity_scope scope{*this, activity::updating};
+        update_with_extras(dt);
+      }
       return;
     }
     activity_scope scope{*this, activity::updating};
-    if (update_extras_ != 0) [[unlikely]] {
-      update_with_extras(dt);
-      return;
-    }
     const layer& top = layers_.back();
     const entry& active = committed_top();
     const update_call top_call{active.ops->update, active.object};
@@ -527,7 +532,6 @@ private:
     std::uint32_t covered_below;
     std::uint32_t draws_below;
     std::uint32_t handlers_below;
-    std::uint32_t always_below;
     // R32: scratch of update_with_extras(): the factor on the dt of this depth's covered update.
     float dt_factor;
   };
@@ -635,8 +639,8 @@ private:
       }
     }
     if (must_retreat) {
-      if (committed_top().id == focused_) {
-        unfocus(committed_size() - 1); // R29: before its exit
+      if (committed_top().id == focused_) [[unlikely]] {
+        unfocus(committed_size() - 1); // R29: a step of its own, right before the exit
         return true;
       }
       if (!within_transition_limit()) {
@@ -662,10 +666,8 @@ private:
   // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
   // runs its destructor with no hook marked as running, so the destructor's requests are
   // ordinary ones (R24).
-  void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name,
-                std::size_t depth) {
+  void run_hook(detail::lifecycle_fn<Context> hook, void* object, const char* hook_name) {
     hook_running_ = hook_name;
-    hook_depth_ = depth;
     detail::at_scope_exit over{[this] { hook_running_ = nullptr; }};
     hook(object, *context_);
   }
@@ -675,7 +677,7 @@ private:
     top.paused = false; // counts as resumed even if the hook throws
     just_paused_ = false;
     if (top.ops->resume != nullptr) {
-      run_hook(top.ops->resume, top.object, "resume", committed_size() - 1);
+      run_hook(top.ops->resume, top.object, "resume");
     }
     notify(step::resume, committed_top(), committed_size() - 1);
   }
@@ -685,7 +687,7 @@ private:
     top.paused = true; // counts as paused even if the hook throws
     just_paused_ = true;
     if (top.ops->pause != nullptr) {
-      run_hook(top.ops->pause, top.object, "pause", committed_size() - 1);
+      run_hook(top.ops->pause, top.object, "pause");
     }
     notify(step::pause, committed_top(), committed_size() - 1);
   }
@@ -702,7 +704,7 @@ private:
       // A state whose enter throws never entered: it leaves without exit, like an object whose
       // constructor threw. The state below stays paused until the next commit resumes it.
       detail::on_unwind forget{[this] { release(take_committed_top()); }};
-      run_hook(entering.ops->enter, entering.object, "enter", committed_size() - 1);
+      run_hook(entering.ops->enter, entering.object, "enter");
       forget.dismiss();
     }
     notify(step::enter, committed_top(), committed_size() - 1);
@@ -718,7 +720,7 @@ private:
         // and its on_exit is not run.
         detail::on_unwind finish{
             [this, depth] { report_exit_and_release(take_committed_top(), depth); }};
-        run_hook(leaving.ops->exit, leaving.object, "exit", depth);
+        run_hook(leaving.ops->exit, leaving.object, "exit");
         finish.dismiss();
       }
     }
@@ -740,7 +742,9 @@ private:
 
   // ---- R29: focus, settled once the commit has nothing left to do ----
 
-  // Whether the top is where a finished commit leaves it: not paused, and focused.
+  // Whether the top is where a finished commit leaves it: not paused, and focused. A commit
+  // that ran out of steps has no entry waiting to exit (or, stopped by its transition limit, has
+  // put them back), so the committed stack is the staged prefix.
   [[nodiscard]] bool top_settled() const {
     if (committed_size() == 0) {
       return true; // an exit unfocuses its state first, so nothing is focused here
@@ -751,48 +755,77 @@ private:
   // Moves the focus to the committed top: unfocus on the state that had it, if it is still
   // committed (a state that leaves is unfocused before its exit), then focus on the top. Each
   // hook may make requests, which the commit carries out before the focus moves on; returns
-  // whether there is such work. A commit stopped by its transition limit may leave the top
-  // paused: the focus waits for the commit that resumes it. A commit stopped by that limit moves
-  // no focus at all: without exceptions the error handler returns into it, and focus hooks that
-  // push and pop for ever would otherwise keep it going.
+  // whether there are such steps to take. Runs when the commit has no step left, so the
+  // committed stack is staged_[0, committed_prefix_). A commit stopped by its transition limit
+  // moves no focus: without exceptions the error handler returns into it, and focus hooks that
+  // push and pop for ever would otherwise keep it going; nor does one that leaves the top
+  // paused. Their focus waits for the next commit.
   bool settle_focus() {
-    if (transitions_ > options_.max_transitions ||
-        (committed_size() > 0 && committed_top().paused)) {
+    const std::size_t size = committed_prefix_;
+    if (size > 0 && staged_[size - 1].id == focused_) [[likely]] {
+      return false; // the common case: the top kept the focus
+    }
+    if (transitions_ > options_.max_transitions || (size > 0 && staged_[size - 1].paused)) {
       return false;
     }
     if (focused_ != entry_id::none) {
-      if (committed_size() > 0 && committed_top().id == focused_) {
-        return false;
-      }
-      for (std::size_t depth = committed_size(); depth-- > 0;) {
-        if (committed_at(depth).id == focused_) {
+      if (focused_type_->unfocus == nullptr && !observer_) {
+        focused_ = entry_id::none; // nobody to tell: no need to find it
+      } else {
+        std::size_t depth = size;
+        while (depth-- > 0 && staged_[depth].id != focused_) {
+        }
+        if (depth < size) { // always: a state that leaves is unfocused before its exit
           unfocus(depth);
-          return true; // the commit carries out what it requested, then the focus moves on
+        }
+        focused_ = entry_id::none;
+        if (has_steps()) {
+          return true;
         }
       }
-      focused_ = entry_id::none; // unreachable: a focused state is unfocused before it leaves
     }
-    if (committed_size() == 0) {
+    if (size == 0) {
       return false;
     }
-    entry& top = committed_top();
+    entry& top = staged_[size - 1];
     focused_ = top.id; // counts as focused even if the hook throws
-    if (top.ops->focus != nullptr) {
-      run_hook(top.ops->focus, top.object, "focus", committed_size() - 1);
+    focused_type_ = top.ops;
+    if (top.ops->focus == nullptr && !observer_) {
+      return false;
     }
-    notify(step::focus, committed_top(), committed_size() - 1);
-    return true;
+    if (top.ops->focus != nullptr) {
+      run_hook(top.ops->focus, top.object, "focus");
+    }
+    // The hook's requests may have unstaged it (to retiring_): it is still the committed top.
+    notify(step::focus, committed_top(), size - 1);
+    return has_steps();
+  }
+
+  // Whether requests left the commit something to exit or enter (a focus hook pauses nothing).
+  [[nodiscard]] bool has_steps() const {
+    return retiring_count() > 0 || committed_prefix_ < staged_.size();
   }
 
   // The focused state is the committed top when it exits, otherwise still committed below it.
   void unfocus(std::size_t depth) {
     focused_ = entry_id::none; // counts as unfocused even if the hook throws
+    if (focused_type_->unfocus == nullptr && !observer_) {
+      return;
+    }
     const entry& had_it = committed_at(depth);
     if (had_it.ops->unfocus != nullptr) {
-      run_hook(had_it.ops->unfocus, had_it.object, "unfocus", depth);
+      unfocusing_ = depth;
+      detail::at_scope_exit over{[this] { unfocusing_ = no_depth; }};
+      run_hook(had_it.ops->unfocus, had_it.object, "unfocus");
     }
     notify(step::unfocus, committed_at(depth), depth);
   }
+
+  // The state whose lifecycle hook runs: the committed top, but for an unfocus (R29).
+  [[nodiscard]] const entry& hook_owner() const {
+    return unfocusing_ == no_depth ? committed_top() : committed_at(unfocusing_);
+  }
+  static constexpr std::size_t no_depth = static_cast<std::size_t>(-1);
 
   // The committed top leaves without exit (its enter threw).
   entry take_committed_top() {
@@ -866,7 +899,7 @@ private:
   void record_push(const entry& new_entry) {
     if (activity_ == activity::committing && (hook_running_ != nullptr || observing())) {
       push_record& record = recent_pushes_[recent_push_count_ % recent_pushes_.size()];
-      copy_name(record.by, observing() ? std::string_view{""} : committed_at(hook_depth_).name());
+      copy_name(record.by, observing() ? std::string_view{""} : hook_owner().name());
       copy_name(record.pushed, new_entry.name());
       ++recent_push_count_;
     }
@@ -1045,9 +1078,24 @@ private:
     std::size_t index;
     entry_id id;
   };
-  [[nodiscard]] bool still_staged(staged_slot slot) const {
-    return slot.index < staged_.size() && staged_[slot.index].id == slot.id &&
-           slot.id != entry_id::none;
+  // Finds the slot's entry and fixes up its index: an entry below it whose enter threw left the
+  // staged stack from below (R25), so it may have moved down. During destruction nothing is
+  // staged any more (R26).
+  [[nodiscard]] bool still_staged(staged_slot& slot) const {
+    if (slot.id == entry_id::none) {
+      return false;
+    }
+    std::size_t index = slot.index < staged_size() ? slot.index + 1 : staged_size();
+    while (index-- > 0) {
+      if (staged_[index].id == slot.id) {
+        slot.index = index;
+        return true;
+      }
+      if (staged_[index].id < slot.id) {
+        return false; // ids grow upwards: it is not below
+      }
+    }
+    return false;
   }
 
   // Appends a prepared entry.
@@ -1305,13 +1353,14 @@ private:
       return;
     }
     entry& e = staged_[slot.index];
-    const bool was_extra = slot.index < committed_prefix_ && e.time_scale != 1.0F;
+    const bool was_extra = uses_extras(e);
     e.time_scale = scale;
     if (slot.index >= committed_prefix_) {
       return; // not entered: counted when it enters
     }
     update_extras_ -= was_extra ? 1 : 0;
-    update_extras_ += scale != 1.0F ? 1 : 0;
+    update_extras_ += uses_extras(e) ? 1 : 0;
+    update_plain_ = update_extras_ == 0;
     refresh_floors_from(slot.index);
   }
 
@@ -1378,18 +1427,19 @@ private:
   // the reach walk as in update(), each covered state's dt multiplied by the scales above it.
   [[gnu::noinline]] void update_with_extras(double dt) {
     Context& context = *context_;
-    const update_call* const always_end = always_calls_.data() + always_calls_.size();
-    for (const update_call* call = always_calls_.data(); call != always_end; ++call) {
-      call->fn(call->object, context, dt);
-    }
+    // The reach and the factors are taken before any call: a kept handle's .modality() or
+    // .time_scale() made during the pass counts from the next one (R16, R32). The factors go top
+    // down into the layers' scratch, so that the calls can go bottom up.
     const std::size_t top = layers_.size() - 1;
     const std::size_t floor = layers_[top].update_floor;
-    // The factors top down, into the layers' scratch (a pass cannot change the layers), so that
-    // the calls can go bottom up.
     float factor = 1.0F;
     for (std::size_t depth = top; depth-- > floor;) {
       factor *= committed_at(depth + 1).time_scale;
       layers_[depth].dt_factor = factor;
+    }
+    const update_call* const always_end = always_calls_.data() + always_calls_.size();
+    for (const update_call* call = always_calls_.data(); call != always_end; ++call) {
+      call->fn(call->object, context, dt);
     }
     for (std::size_t depth = floor; depth < top; ++depth) {
       const std::uint32_t own = layers_[depth].covered_below;
@@ -1404,14 +1454,33 @@ private:
     }
   }
 
+  // R30, R32: the update pass takes its general path while a committed state has update_always
+  // or a time scale other than 1; out of line, so that stacks without them do not carry it.
+  [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {
+    if (e.ops->update_always != nullptr) {
+      make_room(always_calls_);
+      always_calls_.push_back({e.ops->update_always, e.object});
+    }
+    ++update_extras_;
+  }
+  // The committed top's always call, if any, is the last one.
+  void forget_extras(const entry& e) noexcept {
+    if (uses_extras(e)) {
+      --update_extras_;
+    }
+    if (e.ops->update_always != nullptr) {
+      always_calls_.pop_back();
+    }
+  }
+  [[nodiscard]] static bool uses_extras(const entry& e) {
+    return e.ops->update_always != nullptr || e.time_scale != 1.0F;
+  }
+
   // Allocates first, so a failure leaves the lists as they were.
   void remember_committed_top(const entry& e) {
     make_room(layers_);
     if (e.ops->update_covered != nullptr) {
       make_room(covered_calls_);
-    }
-    if (e.ops->update_always != nullptr) [[unlikely]] {
-      make_room(always_calls_);
     }
     if (e.ops->draw != nullptr) {
       make_room(draw_calls_);
@@ -1419,24 +1488,19 @@ private:
     if (e.ops->handle != nullptr) {
       make_room(handle_calls_);
     }
+    if (uses_extras(e)) [[unlikely]] {
+      remember_extras(e); // the last that may fail, and it changes nothing when it does
+    }
     layer added{0,
                 0,
                 0,
                 static_cast<std::uint32_t>(covered_calls_.size()),
                 static_cast<std::uint32_t>(draw_calls_.size()),
                 static_cast<std::uint32_t>(handle_calls_.size()),
-                static_cast<std::uint32_t>(always_calls_.size()),
                 1.0F};
     set_floors(added, e, layers_.size());
     layers_.push_back(added);
-    // R30, R32: the update pass takes its general path while any committed state needs it.
-    if (e.ops->update_always != nullptr) [[unlikely]] {
-      always_calls_.push_back({e.ops->update_always, e.object});
-      ++update_extras_;
-    }
-    if (e.time_scale != 1.0F) [[unlikely]] {
-      ++update_extras_;
-    }
+    update_plain_ = update_extras_ == 0;
     if (e.ops->update_covered != nullptr) {
       covered_calls_.push_back({e.ops->update_covered, e.object});
     }
@@ -1462,7 +1526,7 @@ private:
   }
 
   template <class Vector>
-  static void make_room(Vector& v) {
+  [[gnu::always_inline]] static void make_room(Vector& v) {
     if (v.size() == v.capacity()) {
       v.reserve(v.empty() ? 8 : 2 * v.capacity());
     }
@@ -1470,12 +1534,8 @@ private:
 
   void forget_committed_top() noexcept {
     const layer& top = layers_.back();
-    if (always_calls_.size() > top.always_below) [[unlikely]] {
-      always_calls_.pop_back();
-      --update_extras_;
-    }
-    if (committed_top().time_scale != 1.0F) [[unlikely]] {
-      --update_extras_;
+    if (update_extras_ != 0) [[unlikely]] {
+      forget_extras(committed_top());
     }
     // Each depth added at most one call to each list.
     if (covered_calls_.size() > top.covered_below) {
@@ -1488,6 +1548,7 @@ private:
       handle_calls_.pop_back();
     }
     layers_.pop_back();
+    update_plain_ = update_extras_ == 0 && !layers_.empty();
   }
 
   // ---- misuse ----
@@ -1525,8 +1586,7 @@ private:
     switch (activity_) {
     case activity::committing:
       if (hook_running_ != nullptr) {
-        return detail::join(
-            {"from inside '", committed_at(hook_depth_).name(), "'.", hook_running_, "()"});
+        return detail::join({"from inside '", hook_owner().name(), "'.", hook_running_, "()"});
       }
       return "during commit()";
     case activity::updating: return "during update()";
@@ -1618,14 +1678,17 @@ private:
   std::pmr::vector<update_call> always_calls_; // R30
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
+  bool update_plain_ = false;         // committed states, none of them with R30/R32's extras
   entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
+  const ops* focused_type_ = nullptr; // its type, to skip finding it when it has no unfocus
   // R29: the committed top is paused or not focused, so a commit has work; kept for pending().
   bool top_unsettled_ = false;
   activity activity_ = activity::idle;
   bool just_paused_ = false;      // the top was paused by the advance under way, for the next enter
   bool in_error_handler_ = false; // options::on_error is running (no exceptions)
   const char* hook_running_ = nullptr;
-  std::size_t hook_depth_ = 0;                 // the committed depth of the state whose hook runs
+  // R29: the committed depth of a state whose unfocus runs; every other hook runs on the top.
+  std::size_t unfocusing_ = no_depth;
   const char* current_request_ = "";           // the last request admitted, e.g. "pop()"
   const char* request_code_running_ = nullptr; // set while game code runs for that request
   // Observer calls under way, one inside another's request (see admit()); 0: none runs.
