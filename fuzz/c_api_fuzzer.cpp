@@ -8,7 +8,9 @@
 // callbacks that unstage and stage again the state about to be entered, callbacks that fail
 // (strata_fail), observers that replace themselves, an allocator that calls into its stack (which
 // must refuse), and allocation failure at the n-th allocation, after which the pops, clear and
-// pop_until must have left the staged stack as it was.
+// pop_until must have left the staged stack as it was. Entry ids (R31) and time scales (R32):
+// the ids the pushes report name staged entries, strata_close and strata_set_time_scale act on
+// staged ids only, and the observer reads the id of each step it is told.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -37,7 +40,7 @@ void check(bool holds, const char* what, int code = 0) {
 }
 
 bool documented(int code) {
-  return (code <= STRATA_OK && code >= STRATA_E_DEPTH_LIMIT) ||
+  return (code <= STRATA_OK && code >= STRATA_E_BAD_TIME_SCALE) ||
          (code <= STRATA_E_NULL_STACK && code >= STRATA_E_CALLBACK_FAILED);
 }
 
@@ -63,6 +66,9 @@ struct fuzz_run {
   bool failable = false; // inside a state callback that strata_fail() may fail
   bool destroying = false;
   std::size_t looper_pushes = 0;
+  int observing = 0;              // observer calls under way, one inside another's request
+  std::array<strata_id, 8> ids{}; // ids the pushes reported, for the calls that take one
+  std::size_t next_id = 0;
   // The operation under way was made with a NULL stack: the data it releases is released outside
   // any call of the stack, where every call is legal.
   bool null_stack_call = false;
@@ -102,13 +108,21 @@ void meddle(counting_allocator& counter) {
   check(strata_destroy(stack) == STRATA_E_REENTRANT, "strata_destroy from the allocator");
   // Refused before its invalid modality is looked at, and its datum released all the same (the
   // check of live_data at the end catches a leak).
-  static const strata_state plain{"plain", nullptr, nullptr, nullptr,       nullptr, nullptr,
-                                  nullptr, nullptr, nullptr, release_datum, 0};
-  const strata_item invalid{&plain, new datum, nullptr, 0x30U};
+  static const strata_state plain{"plain", nullptr, nullptr, nullptr, nullptr,
+                                  nullptr, nullptr, nullptr, nullptr, release_datum,
+                                  0,       nullptr, nullptr, nullptr, 0.0F};
+  const strata_item invalid{&plain, new datum, nullptr, 0x30U, -1.0F};
   ++run->live_data;
-  check(strata_push_item(stack, &invalid) == STRATA_E_REENTRANT,
-        "strata_push_item of an invalid item from the allocator");
-  check(strata_size(stack) == 0 && strata_top_name(stack) == nullptr, "a read from the allocator");
+  strata_id id = 99;
+  check(strata_push_item_id(stack, &invalid, &id) == STRATA_E_REENTRANT && id == STRATA_ID_NONE,
+        "strata_push_item_id of an invalid item from the allocator");
+  check(strata_close(stack, 1, nullptr) == STRATA_E_REENTRANT, "strata_close from the allocator");
+  check(strata_set_time_scale(stack, 1, 1.0F) == STRATA_E_REENTRANT,
+        "strata_set_time_scale from the allocator");
+  check(strata_size(stack) == 0 && strata_top_name(stack) == nullptr &&
+            strata_id_of(stack, nullptr) == STRATA_ID_NONE &&
+            strata_step_id(stack) == STRATA_ID_NONE,
+        "a read from the allocator");
   counter.meddle_with = stack;
 }
 
@@ -193,9 +207,12 @@ void on_destroy(void* data) {
 void on_observe(strata_stack* stack, void* /*user*/, int step, const char* name,
                 std::size_t /*depth*/) {
   check(stack == run->stack, "the observer got another stack");
-  check(step >= STRATA_STEP_PUSH && step <= STRATA_STEP_RESUME, "unknown observer step", step);
+  check(step >= STRATA_STEP_PUSH && step <= STRATA_STEP_UNFOCUS, "unknown observer step", step);
   check(name != nullptr, "the observer got a NULL name");
+  check(strata_step_id(stack) != STRATA_ID_NONE, "the observer's step has no id", step);
+  ++run->observing;
   callback_body(reach::callback);
+  --run->observing;
 }
 
 int on_match(void* /*user*/, const strata_entry* entry) {
@@ -203,20 +220,23 @@ int on_match(void* /*user*/, const strata_entry* entry) {
   return static_cast<int>(run->input->below(3) == 0);
 }
 
-// Kinds of state: every callback, none, or some; with odd names and modalities.
+// Kinds of state: every callback, none, or some; with odd names, modalities and time scales.
 const std::string long_name(300, 'n');
-const std::array<strata_state, 6> kinds{{
-    {"full", on_hook, on_hook, on_hook, on_hook, on_tick, on_tick, on_hook, on_event, on_destroy,
-     0},
-    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
+const std::array<strata_state, 7> kinds{{
+    {"full", on_hook, on_hook, on_hook, on_hook, on_tick, on_tick, on_hook, on_event, on_destroy, 0,
+     on_hook, on_hook, on_tick, 0.0F},
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0,
+     nullptr, nullptr, nullptr, 0.0F},
     {"", on_hook, nullptr, nullptr, on_hook, on_tick, nullptr, nullptr, nullptr, on_destroy,
-     STRATA_TRANSPARENT},
+     STRATA_TRANSPARENT, on_hook, nullptr, on_tick, 0.5F},
     {"\xff\xfe odd", nullptr, on_hook, on_hook, nullptr, nullptr, on_tick, on_hook, on_event,
-     on_destroy, STRATA_OPAQUE},
+     on_destroy, STRATA_OPAQUE, nullptr, on_hook, nullptr, 2.0F},
     {"bad-modality", on_hook, on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-     on_destroy, 0x30u},
+     on_destroy, 0x30u, nullptr, nullptr, nullptr, 0.0F},
     {"looper", on_hook, on_hook, on_looper_pause, on_looper_resume, on_tick, nullptr, nullptr,
-     nullptr, on_destroy, 0},
+     nullptr, on_destroy, 0, nullptr, nullptr, nullptr, 0.0F},
+    {"bad-time-scale", on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+     on_destroy, 0, nullptr, nullptr, nullptr, -1.0F},
 }};
 constexpr std::size_t looper = 5;
 
@@ -227,7 +247,7 @@ constexpr std::size_t looper_budget = 30000;
 void on_looper_resume(strata_stack* stack, void* env, void* data) {
   if (run->looper_pushes < looper_budget) {
     ++run->looper_pushes;
-    const strata_item item{&kinds[looper], new datum, nullptr, 0};
+    const strata_item item{&kinds[looper], new datum, nullptr, 0, 0.0F};
     ++run->live_data;
     expect(strata_push_item(stack, &item), stack, "strata_push_item from a looper's resume");
   }
@@ -261,6 +281,31 @@ unsigned pick_modality(strata_model::byte_source& input) {
   return input.below(2) == 0 ? 0U : input.below(64);
 }
 
+float pick_time_scale(strata_model::byte_source& input) {
+  switch (input.below(8)) {
+  case 0: return 0.5F;
+  case 1: return 2.0F;
+  case 2: return -1.0F;
+  case 3: return std::numeric_limits<float>::quiet_NaN();
+  case 4: return std::numeric_limits<float>::infinity();
+  case 5: return 1.0F;
+  default: return 0.0F;
+  }
+}
+
+bool valid_time_scale(float scale) {
+  return scale >= 0.0F && scale <= std::numeric_limits<float>::max();
+}
+
+// An id a push reported, or one never given, or none.
+strata_id pick_id(strata_model::byte_source& input) {
+  switch (input.below(4)) {
+  case 0: return STRATA_ID_NONE;
+  case 1: return input.below(64);
+  default: return run->ids[input.below(static_cast<std::uint32_t>(run->ids.size()))];
+  }
+}
+
 // The stack a call gets: usually the live one, sometimes NULL.
 strata_stack* pick_stack() {
   return run->input->below(16) == 0 ? nullptr : run->stack;
@@ -277,6 +322,7 @@ strata_item make_item(strata_model::byte_source& input) {
   }
   item.name = input.below(2) == 0 ? nullptr : pick_name(input.below(7));
   item.modality = pick_modality(input);
+  item.time_scale = input.below(2) == 0 ? 0.0F : pick_time_scale(input);
   return item;
 }
 
@@ -299,7 +345,15 @@ void check_queries(strata_model::byte_source& input) {
       view == STRATA_COMMITTED ? strata_size(stack) : strata_staged_size(stack);
   if (at == STRATA_OK) {
     check(depth < size && entry.name != nullptr && entry.depth == depth, "strata_entry_at");
+    check(entry.id != STRATA_ID_NONE && valid_time_scale(entry.time_scale), "strata_entry_at");
+    // Each datum is pushed once: the entry found by it is this one (NULL data: one of those).
+    const strata_id found = strata_id_of(stack, entry.data);
+    check(view == STRATA_COMMITTED ||
+              (entry.data == nullptr ? found != STRATA_ID_NONE : found == entry.id),
+          "strata_id_of");
   }
+  check((strata_step_id(stack) != STRATA_ID_NONE) == (stack != nullptr && run->observing > 0),
+        "strata_step_id outside the observer");
   expect(
       strata_find(stack, view, pick_name(input.below(7)), input.below(2) == 0 ? nullptr : &entry),
       stack, "strata_find");
@@ -316,17 +370,17 @@ void check_queries(strata_model::byte_source& input) {
   check(strata_last_error(stack) != nullptr, "strata_last_error returned NULL");
   expect(strata_last_error_code(stack), stack == nullptr ? run->stack : stack, "last_error_code");
   check(strata_error_string(static_cast<int>(input.below(256)) - 128) != nullptr, "error string");
-  check(strata_step_name(static_cast<int>(input.below(10)) - 1) != nullptr, "step name");
+  check(strata_step_name(static_cast<int>(input.below(12)) - 1) != nullptr, "step name");
   strata_options options{};
   expect(strata_get_options(stack, input.below(4) == 0 ? nullptr : &options), stack,
          "strata_get_options");
 }
 
 // Operation numbers: 0-10 requests, 11-17 commit, passes and frames, 18-22 settings, queries and
-// the observer, 23 strata_fail, 24 destruction (from callbacks only: from outside it ends the
-// run).
+// the observer, 23 strata_fail, 24-27 ids and time scales, 28 destruction (from callbacks only:
+// from outside it ends the run).
 std::uint32_t pick_operation(strata_model::byte_source& input, reach from) {
-  return input.below(from == reach::outside ? 24 : 25);
+  return input.below(from == reach::outside ? 28 : 29);
 }
 
 // The staged stack's names, bottom first: what a request that ran out of memory must leave.
@@ -348,6 +402,58 @@ void expect_strong(strata_stack* stack, const char* what, Request request) {
   expect(code, stack, what);
   if (code == STRATA_E_NO_MEMORY) {
     check(staged_names(stack) == before, what, code);
+  }
+}
+
+// Whether an entry with this id is staged, and which.
+bool find_staged(strata_stack* stack, strata_id id, strata_entry* found = nullptr) {
+  strata_entry entry{};
+  for (std::size_t depth = 0; depth < strata_staged_size(stack); ++depth) {
+    check(strata_entry_at(stack, STRATA_STAGED, depth, &entry) == STRATA_OK, "strata_entry_at");
+    if (entry.id == id) {
+      if (found != nullptr) {
+        *found = entry;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+// What a push reported: no id when it failed, else ids of staged entries (or none for an entry
+// an observer unstaged before the push returned). Kept for the calls that take an id.
+void remember_ids(strata_stack* stack, int code, const strata_id* ids, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    check(code == STRATA_OK || ids[i] == STRATA_ID_NONE, "a failed push reported an id", code);
+    check(ids[i] == STRATA_ID_NONE || find_staged(stack, ids[i]), "a reported id is not staged");
+    run->ids[run->next_id++ % run->ids.size()] = ids[i];
+  }
+}
+
+void close_by_id(strata_model::byte_source& input, strata_stack* stack) {
+  const strata_id id = pick_id(input);
+  const bool was_staged = find_staged(stack, id);
+  int closed = 7;
+  const int code = strata_close(stack, id, input.below(4) == 0 ? nullptr : &closed);
+  expect(code, stack, "strata_close");
+  check(closed == 7 || closed == (code == STRATA_OK && was_staged ? 1 : 0), "strata_close", closed);
+  // Ids are never reused, so nothing the observer did in between can stage that id again.
+  check(code != STRATA_OK || !find_staged(stack, id), "strata_close left its entry", code);
+}
+
+void set_time_scale(strata_model::byte_source& input, strata_stack* stack) {
+  const strata_id id = pick_id(input);
+  const float scale = pick_time_scale(input);
+  const int code = strata_set_time_scale(stack, id, scale);
+  expect(code, stack, "strata_set_time_scale");
+  if (stack != nullptr) {
+    strata_entry entry{};
+    const bool staged = find_staged(stack, id, &entry);
+    const int wanted = !valid_time_scale(scale) ? STRATA_E_BAD_TIME_SCALE
+                       : staged                 ? STRATA_OK
+                                                : STRATA_E_NOT_FOUND;
+    check(code == wanted, "strata_set_time_scale", code);
+    check(code != STRATA_OK || entry.time_scale == scale, "strata_set_time_scale", code);
   }
 }
 
@@ -457,6 +563,29 @@ void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
            "strata_set_observer");
     break;
   case 23: try_to_fail(stack); break;
+  case 24: {
+    const strata_item item = make_item(input);
+    strata_id id = 99;
+    const int code = input.below(2) == 0 ? strata_push_item_id(stack, &item, &id)
+                                         : strata_replace_item_id(stack, &item, &id);
+    expect(code, stack, "strata_push_item_id");
+    remember_ids(stack, code, &id, 1);
+    break;
+  }
+  case 25: {
+    std::array<strata_item, 4> items{};
+    std::array<strata_id, 4> ids{99, 99, 99, 99};
+    const std::size_t count = input.below(static_cast<std::uint32_t>(items.size()) + 1);
+    for (std::size_t i = 0; i < count; ++i) {
+      items[i] = make_item(input);
+    }
+    const int code = strata_push_several_ids(stack, items.data(), count, ids.data());
+    expect(code, stack, "strata_push_several_ids");
+    remember_ids(stack, code, ids.data(), count);
+    break;
+  }
+  case 26: close_by_id(input, stack); break;
+  case 27: set_time_scale(input, stack); break;
   default:
     // Destroying the stack from inside one of its callbacks: refused.
     expect_refused_inside(strata_destroy(stack), stack, "strata_destroy inside a callback");

@@ -16,6 +16,7 @@ const char* strata_error_string(int code) {
   case STRATA_E_BAD_DEPTH: return "strata: a depth beyond the stack";
   case STRATA_E_TRANSITION_LIMIT: return "strata: a commit exceeded its transition limit";
   case STRATA_E_DEPTH_LIMIT: return "strata: a push would exceed the depth limit";
+  case STRATA_E_BAD_TIME_SCALE: return "strata: a time scale that is negative, infinite or NaN";
   case STRATA_E_NULL_STACK: return "strata: null stack";
   case STRATA_E_BAD_ARGUMENT: return "strata: bad argument";
   case STRATA_E_NO_MEMORY: return "strata: out of memory";
@@ -26,7 +27,7 @@ const char* strata_error_string(int code) {
 }
 
 const char* strata_step_name(int step) {
-  if (step < STRATA_STEP_PUSH || step > STRATA_STEP_RESUME) {
+  if (step < STRATA_STEP_PUSH || step > STRATA_STEP_UNFOCUS) {
     return "?";
   }
   // The views strata::to_string returns point at string literals, so they are terminated.

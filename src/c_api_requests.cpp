@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include <strata/detail/scope_guard.hpp>
 #include <strata/strata.h>
 
 #include "c_stack.hpp"
@@ -13,6 +14,7 @@
 namespace {
 
 using strata::capi::c_state;
+using strata::capi::c_state_always;
 
 // A push takes its items' data in every case; data that never reached a c_state (whose
 // destructor would release it) is released here.
@@ -44,8 +46,43 @@ problem check_items(const strata_item* items, std::size_t count) {
         !strata::capi::valid_modality(items[i].state->modality)) {
       return {STRATA_E_BAD_ARGUMENT, " with an invalid modality"};
     }
+    if (!strata::capi::valid_time_scale(items[i].time_scale) ||
+        !strata::capi::valid_time_scale(items[i].state->time_scale)) {
+      return {STRATA_E_BAD_TIME_SCALE,
+              " with a time scale that is negative, infinite or not a number"};
+    }
   }
   return {STRATA_OK, {}};
+}
+
+// Where a push reports the ids of its entries: none until it has staged them.
+void clear_ids(strata_id* ids, std::size_t count) {
+  for (std::size_t i = 0; ids != nullptr && i < count; ++i) {
+    ids[i] = STRATA_ID_NONE;
+  }
+}
+
+// Once a push has staged its states, the core has given each entry its id, and its time scale
+// may be set: reads the one, sets the other. Its entries are the unclaimed ones from `first` (the
+// staged size before it) up. The observer hears of each entry as it is staged and may push in
+// turn; those pushes stage above `first`, and each claims its own before returning, so what is
+// unclaimed here is this push's (less any the observer popped).
+void claim(strata_stack& stack, std::size_t first, strata_id* ids) noexcept {
+  for (std::size_t depth = first; depth < stack.core().staged().size(); ++depth) {
+    const auto entry = stack.core().staged()[depth];
+    c_state& state = strata::capi::state_of(entry);
+    if (!state.unclaimed()) {
+      continue;
+    }
+    const std::size_t position = state.claim();
+    const strata::entry_id id = entry.id();
+    if (ids != nullptr) {
+      ids[position] = strata::capi::to_id(id);
+    }
+    if (state.asked_time_scale() != 1.0F) {
+      strata::capi::set_staged_time_scale(stack.core(), depth, id, state.asked_time_scale());
+    }
+  }
 }
 
 // Checks a push before any state is made of its items. On failure their data is released and
@@ -86,33 +123,61 @@ void give_name(c_state& state, const strata_item& item, strata_stack& stack) {
   }
 }
 
+// Runs a push: `stage` hands the states to the core, then the push claims the entries it staged.
+// It claims them however it ends, so that none is left unclaimed: a push that fails has staged
+// nothing, unless an observer written in C++ threw once it had. A push that fails reports no id.
+template <class Stage>
+int push_then_claim(strata_stack& stack, const char* what, std::size_t first, strata_id* ids,
+                    std::size_t count, Stage stage) {
+  const int result = stack.request(what, [&] {
+    const strata::detail::at_scope_exit claimed{[&] { claim(stack, first, ids); }};
+    stage();
+    return STRATA_OK;
+  });
+  if (result != STRATA_OK) {
+    clear_ids(ids, count); // a push that failed reports no id, as documented
+  }
+  return result;
+}
+
+enum class placement { push, replace };
+
+template <class State>
+void stage_one_as(strata_stack& stack, const strata_item& item, placement where) {
+  State state(item, 0);
+  give_name(state, item, stack);
+  if (where == placement::push) {
+    stack.core().push<State>(std::move(state));
+  } else {
+    stack.core().replace<State>(std::move(state));
+  }
+}
+
 // One item, pushed or replacing the top.
-template <class Request>
-int stage_one(strata_stack* stack, const char* what, const strata_item* item, Request request) {
+int stage_one(strata_stack* stack, const char* what, const strata_item* item, placement where,
+              strata_id* id) {
+  clear_ids(id, 1);
   if (const int refused = accept_items(stack, what, item, 1); refused != STRATA_OK) {
     return refused;
   }
-  return stack->request(what, [&] {
-    c_state state(*item);
-    give_name(state, *item, *stack);
-    request(stack->core(), std::move(state));
-    return STRATA_OK;
+  const std::size_t staged = stack->core().staged().size();
+  const std::size_t first = where == placement::replace && staged > 0 ? staged - 1 : staged;
+  return push_then_claim(*stack, what, first, id, 1, [&] {
+    if (item->state->always != nullptr) {
+      stage_one_as<c_state_always>(*stack, *item, where);
+    } else {
+      stage_one_as<c_state>(*stack, *item, where);
+    }
   });
 }
 
-void push_state(strata::capi::core_stack& core, c_state&& state) {
-  core.push<c_state>(std::move(state));
-}
-
-void replace_state(strata::capi::core_stack& core, c_state&& state) {
-  core.replace<c_state>(std::move(state));
-}
-
 // strata::stack::push_first_on_top takes its items as a pack, so each count has its own
-// instantiation, and a table picks the one for the count at run time.
-template <std::size_t... I>
+// instantiation, and a table picks the one for the count at run time. A batch with an `always`
+// callback among its states is made of c_state_always, whose update_always of a state without
+// one calls nothing.
+template <class State, std::size_t... I>
 void push_batch(strata_stack& stack, const strata_item* items, std::index_sequence<I...> /*all*/) {
-  std::array<c_state, sizeof...(I)> states{c_state(items[I])...};
+  std::array<State, sizeof...(I)> states{State(items[I], I)...};
   for (std::size_t i = 0; i < states.size(); ++i) {
     give_name(states[i], items[i], stack);
   }
@@ -121,50 +186,74 @@ void push_batch(strata_stack& stack, const strata_item* items, std::index_sequen
 
 using batch_fn = void (*)(strata_stack&, const strata_item*);
 
-template <std::size_t... N>
+template <class State, std::size_t... N>
 constexpr std::array<batch_fn, sizeof...(N)> make_batches(std::index_sequence<N...> /*all*/) {
   return {[](strata_stack& stack, const strata_item* items) {
-    push_batch(stack, items, std::make_index_sequence<N + 1>{});
+    push_batch<State>(stack, items, std::make_index_sequence<N + 1>{});
   }...};
 }
 
-constexpr std::array<batch_fn, STRATA_PUSH_SEVERAL_MAX> batches =
-    make_batches(std::make_index_sequence<STRATA_PUSH_SEVERAL_MAX>{});
+template <class State>
+constexpr std::array<batch_fn, STRATA_PUSH_SEVERAL_MAX>
+    batches = make_batches<State>(std::make_index_sequence<STRATA_PUSH_SEVERAL_MAX>{});
+
+bool any_always(const strata_item* items, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (items[i].state->always != nullptr) {
+      return true;
+    }
+  }
+  return false;
+}
 
 } // namespace
 
 extern "C" {
 
 int strata_push(strata_stack* stack, const strata_state* state, void* data) {
-  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT};
-  return stage_one(stack, "strata_push()", &item, &push_state);
+  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT, 0.0F};
+  return stage_one(stack, "strata_push()", &item, placement::push, nullptr);
 }
 
 int strata_push_item(strata_stack* stack, const strata_item* item) {
-  return stage_one(stack, "strata_push_item()", item, &push_state);
+  return stage_one(stack, "strata_push_item()", item, placement::push, nullptr);
+}
+
+int strata_push_item_id(strata_stack* stack, const strata_item* item, strata_id* id) {
+  return stage_one(stack, "strata_push_item_id()", item, placement::push, id);
 }
 
 int strata_push_several(strata_stack* stack, const strata_item* items, size_t count) {
+  return strata_push_several_ids(stack, items, count, nullptr);
+}
+
+int strata_push_several_ids(strata_stack* stack, const strata_item* items, size_t count,
+                            strata_id* ids) {
+  const char* const what = ids != nullptr ? "strata_push_several_ids()" : "strata_push_several()";
+  clear_ids(ids, count <= STRATA_PUSH_SEVERAL_MAX ? count : 0);
   if (count == 0) {
-    return stack != nullptr ? stack->check_call("strata_push_several()") : STRATA_E_NULL_STACK;
+    return stack != nullptr ? stack->check_call(what) : STRATA_E_NULL_STACK;
   }
-  if (const int refused = accept_items(stack, "strata_push_several()", items, count);
-      refused != STRATA_OK) {
+  if (const int refused = accept_items(stack, what, items, count); refused != STRATA_OK) {
     return refused;
   }
-  return stack->request("strata_push_several()", [&] {
-    batches[count - 1](*stack, items);
-    return STRATA_OK;
+  return push_then_claim(*stack, what, stack->core().staged().size(), ids, count, [&] {
+    (any_always(items, count) ? batches<c_state_always> : batches<c_state>)[count - 1](*stack,
+                                                                                       items);
   });
 }
 
 int strata_replace(strata_stack* stack, const strata_state* state, void* data) {
-  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT};
-  return stage_one(stack, "strata_replace()", &item, &replace_state);
+  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT, 0.0F};
+  return stage_one(stack, "strata_replace()", &item, placement::replace, nullptr);
 }
 
 int strata_replace_item(strata_stack* stack, const strata_item* item) {
-  return stage_one(stack, "strata_replace_item()", item, &replace_state);
+  return stage_one(stack, "strata_replace_item()", item, placement::replace, nullptr);
+}
+
+int strata_replace_item_id(strata_stack* stack, const strata_item* item, strata_id* id) {
+  return stage_one(stack, "strata_replace_item_id()", item, placement::replace, id);
 }
 
 int strata_pop(strata_stack* stack) {

@@ -2,6 +2,10 @@
 // observer, last error, and the calls under way.
 #include "c_stack.hpp"
 
+#include <limits>
+
+#include <strata/detail/scope_guard.hpp>
+
 namespace {
 
 // The observer's steps keep their order in the C API.
@@ -12,6 +16,12 @@ static_assert(static_cast<int>(strata::step::enter) == STRATA_STEP_ENTER);
 static_assert(static_cast<int>(strata::step::exit) == STRATA_STEP_EXIT);
 static_assert(static_cast<int>(strata::step::pause) == STRATA_STEP_PAUSE);
 static_assert(static_cast<int>(strata::step::resume) == STRATA_STEP_RESUME);
+static_assert(static_cast<int>(strata::step::focus) == STRATA_STEP_FOCUS);
+static_assert(static_cast<int>(strata::step::unfocus) == STRATA_STEP_UNFOCUS);
+
+// strata_id holds every strata::entry_id (strata.h picks the type per platform).
+static_assert(std::numeric_limits<strata_id>::digits == 64 &&
+              !std::numeric_limits<strata_id>::is_signed);
 
 } // namespace
 
@@ -104,14 +114,17 @@ int strata_stack::fail_callback(const char* message) {
   }
   if (!failures_.fail(message)) {
     return fail(STRATA_E_BAD_ARGUMENT,
-                {"strata: strata_fail() called outside an enter, exit, pause, resume, active, "
-                 "inactive, draw or event callback of this stack"});
+                {"strata: strata_fail() called outside an enter, exit, pause, resume, focus, "
+                 "unfocus, active, inactive, always, draw or event callback of this stack"});
   }
   return STRATA_OK;
 }
 
 void strata_stack::notify(const strata::step_info& info) {
   if (observer_ != nullptr) {
+    // An observer's request may tell another observer call its own step: each reads its own.
+    const strata::detail::at_scope_exit restore{[this, outer = told_] { told_ = outer; }};
+    told_ = info.id;
     // Every name on a C stack comes from c_state::c_name(), so it is null-terminated.
     observer_(this, observer_user_, static_cast<int>(info.step), info.state.data(), info.depth);
   }
@@ -125,12 +138,24 @@ int strata_stack::fail(int code, std::initializer_list<std::string_view> message
 
 namespace strata::capi {
 
+c_state& state_of(const core_stack::view::value_type& entry) {
+  if (auto* const plain = entry.get<c_state>()) {
+    return *plain;
+  }
+  return *entry.get<c_state_always>();
+}
+
+void set_staged_time_scale(core_stack& core, std::size_t depth, strata::entry_id id,
+                           float scale) noexcept {
+  // The handle's slot is the entry's staged position and id, which its push would have given it.
+  core_stack::pushed<c_state>{&core, {depth, id}}.time_scale(scale);
+}
+
 strata_entry to_entry(const core_stack::view::value_type& entry) {
-  // Every state on a C stack is a c_state.
-  const c_state& state = *entry.get<c_state>();
-  return strata_entry{state.c_name(), state.kind(),
-                      state.data(),   to_bits(entry.modality()),
-                      entry.depth(),  entry.paused() ? 1 : 0};
+  const c_state& state = state_of(entry);
+  return strata_entry{
+      state.c_name(), state.kind(),           state.data(),      to_bits(entry.modality()),
+      entry.depth(),  entry.paused() ? 1 : 0, to_id(entry.id()), entry.time_scale()};
 }
 
 } // namespace strata::capi

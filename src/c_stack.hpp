@@ -74,6 +74,8 @@ struct strata_stack {
   void begin_destroy();
 
   void set_observer(strata_observer_fn observer, void* user);
+  // strata_step_id(): the entry of the step the observer is being told, none outside it.
+  [[nodiscard]] strata::entry_id step_id() const { return told_; }
   // strata_fail(): fails the state callback under way, or reports why it cannot.
   int fail_callback(const char* message);
 
@@ -119,6 +121,7 @@ private:
   strata_observer_fn observer_ = nullptr;
   void* observer_user_ = nullptr;
   bool observer_installed_ = false;
+  strata::entry_id told_ = strata::entry_id::none; // see step_id()
   mutable int last_code_ = STRATA_OK;
   mutable std::array<char, strata::capi::message_capacity> last_message_{};
   int depth_ = 0;                   // C API calls under way
@@ -140,7 +143,25 @@ inline const strata::options default_options{};
   return limit != 0 ? limit : default_limit;
 }
 
+// The C state of an entry: every state on a C stack is a c_state or a c_state_always.
+[[nodiscard]] c_state& state_of(const core_stack::view::value_type& entry);
+
 // What the C API tells about one entry of a view.
 [[nodiscard]] strata_entry to_entry(const core_stack::view::value_type& entry);
+
+// Sets the time scale of the staged entry at `depth`, whose id is `id` (R32): what the handle its
+// push returned does (pushed<T>::time_scale), on a handle made for that entry, since the core
+// has no call that finds an entry by id for it. Nothing happens if that entry is no longer there;
+// `scale` must be valid.
+void set_staged_time_scale(core_stack& core, std::size_t depth, strata::entry_id id,
+                           float scale) noexcept;
+
+// The ids of the C API are the core's (R31).
+[[nodiscard]] inline strata_id to_id(strata::entry_id id) {
+  return static_cast<strata_id>(id);
+}
+[[nodiscard]] inline strata::entry_id from_id(strata_id id) {
+  return static_cast<strata::entry_id>(id);
+}
 
 } // namespace strata::capi

@@ -1,10 +1,13 @@
-// src/c_state.cpp: a C state on a strata::stack: its name, its modality, its data's lifetime.
+// src/c_state.cpp: a C state on a strata::stack: its name, its modality, its time scale, its
+// data's lifetime.
 // The wrappers that run its callbacks and turn a strata_fail() into a failed hook are the
 // template c_state::run() in c_state.hpp.
 #include "c_state.hpp"
 
 #include <cstring>
 #include <utility>
+
+#include <strata/detail/hooks.hpp>
 
 namespace strata::capi {
 namespace {
@@ -13,6 +16,14 @@ constexpr unsigned switches = STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW | STRATA_I
 
 bool is_on(unsigned bits, unsigned flag) {
   return (bits & flag) != 0;
+}
+
+// 0 means the default, as for modality: the item's own, else its state's, else 1.
+float time_scale_asked_by(const strata_item& item) {
+  if (item.time_scale != 0.0F) {
+    return item.time_scale;
+  }
+  return item.state->time_scale != 0.0F ? item.state->time_scale : 1.0F;
 }
 
 } // namespace
@@ -29,23 +40,31 @@ strata::modality to_modality(unsigned bits) {
                           is_on(bits, STRATA_INPUT_BELOW)};
 }
 
+bool valid_time_scale(float scale) {
+  return strata::detail::valid_time_scale(scale);
+}
+
 unsigned to_bits(strata::modality mode) {
   return STRATA_MODALITY_SET | (mode.update_below ? STRATA_UPDATE_BELOW : 0U) |
          (mode.draw_below ? STRATA_DRAW_BELOW : 0U) | (mode.input_below ? STRATA_INPUT_BELOW : 0U);
 }
 
-c_state::c_state(const strata_item& item) noexcept
+c_state::c_state(const strata_item& item, std::size_t position) noexcept
     : kind_(item.state)
     , data_(item.data)
     , mode_(to_modality(item.modality != STRATA_MODALITY_DEFAULT ? item.modality
-                                                                 : item.state->modality)) {}
+                                                                 : item.state->modality))
+    , time_scale_(time_scale_asked_by(item))
+    , position_(position) {}
 
 c_state::c_state(c_state&& other) noexcept
     : kind_(std::exchange(other.kind_, nullptr))
     , data_(other.data_)
     , mode_(other.mode_)
     , name_(std::exchange(other.name_, nullptr))
-    , name_memory_(other.name_memory_) {}
+    , name_memory_(other.name_memory_)
+    , time_scale_(other.time_scale_)
+    , position_(other.position_) {}
 
 c_state::~c_state() {
   release_name();

@@ -36,12 +36,42 @@ static void scene_destroy(strata_stack* stack, void* env, void* data) {
   printf("%s destroyed\n", ((scene*)data)->name);
 }
 
-/* name, enter, exit, pause, resume, active, inactive, draw, event, destroy, modality.
- * `free` releases the scene once the stack drops the state. */
-static const strata_state background = {"background", scene_init, scene_destroy, NULL, NULL, NULL,
-                                        NULL,         NULL,       NULL,          free, 0};
-static const strata_state level = {"level", scene_init, scene_destroy, NULL, NULL, scene_update,
-                                   NULL,    NULL,       NULL,          free, 0};
+/* The members in order (C89 has no designated initializers); `free` releases the scene once
+ * the stack drops the state. */
+static const strata_state background = {
+    "background",  /* name */
+    scene_init,    /* enter */
+    scene_destroy, /* exit */
+    NULL,          /* pause */
+    NULL,          /* resume */
+    NULL,          /* active */
+    NULL,          /* inactive */
+    NULL,          /* draw */
+    NULL,          /* event */
+    free,          /* destroy */
+    0,             /* modality */
+    NULL,          /* focus */
+    NULL,          /* unfocus */
+    NULL,          /* always */
+    0.0f,          /* time_scale */
+};
+static const strata_state level = {
+    "level",       /* name */
+    scene_init,    /* enter */
+    scene_destroy, /* exit */
+    NULL,          /* pause */
+    NULL,          /* resume */
+    scene_update,  /* active */
+    NULL,          /* inactive */
+    NULL,          /* draw */
+    NULL,          /* event */
+    free,          /* destroy */
+    0,             /* modality */
+    NULL,          /* focus */
+    NULL,          /* unfocus */
+    NULL,          /* always */
+    0.0f,          /* time_scale */
+};
 
 static scene* new_scene(const char* name) {
   scene* made = (scene*)malloc(sizeof *made);

@@ -10,6 +10,7 @@
 
 /* A C header: the C++ spellings clang-tidy would suggest do not exist in C.
  * NOLINTBEGIN(modernize-use-using,modernize-deprecated-headers) */
+#include <limits.h> /* ULONG_MAX, to pick the type of strata_id */
 #include <stddef.h>
 
 #include "version.h" /* STRATA_VERSION_MAJOR, _MINOR, _PATCH and STRATA_VERSION */
@@ -35,7 +36,7 @@ extern "C" {
 #endif
 
 /* ---- results ----
- * The first eight mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
+ * The first nine mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
  * STRATA_E_REENTRANT: a commit, a pass, a frame or strata_destroy inside a callback of the stack,
  * or any call from inside the stack's allocator (see strata_allocator). */
 #define STRATA_OK 0
@@ -47,6 +48,7 @@ extern "C" {
 #define STRATA_E_BAD_DEPTH (-6)        /* pop_to or a query at a depth beyond the stack */
 #define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more transitions than allowed (R23) */
 #define STRATA_E_DEPTH_LIMIT (-8)      /* a push would grow the stack past its limit */
+#define STRATA_E_BAD_TIME_SCALE (-9)   /* a time scale that is negative, infinite or NaN */
 /* Errors of the C layer itself. */
 #define STRATA_E_NULL_STACK (-100)      /* the stack argument is NULL */
 #define STRATA_E_BAD_ARGUMENT (-101)    /* another argument is NULL or out of range */
@@ -85,6 +87,26 @@ extern "C" {
 #define STRATA_STEP_EXIT 4
 #define STRATA_STEP_PAUSE 5
 #define STRATA_STEP_RESUME 6
+#define STRATA_STEP_FOCUS 7   /* became the settled top (R29) */
+#define STRATA_STEP_UNFOCUS 8 /* stopped being it, or is about to exit */
+
+/* ---- entry ids (R31) ----
+ * Every push gives the entry it stages an id, counted per stack from 1 and never reused, so an
+ * id kept after its entry left names nothing rather than another state. 64 bits wide on every
+ * platform, as the C++ strata::entry_id: C89 has no uint64_t, so the header picks the type that
+ * has 64 bits here (unsigned long on LP64 systems, unsigned __int64 with MSVC, where long has 32
+ * bits, unsigned long long elsewhere). Compare ids with ==; print one as (unsigned long) only
+ * where long has 64 bits. */
+#if ULONG_MAX / 4294967295UL > 1UL
+typedef unsigned long strata_id;
+#elif defined(_MSC_VER)
+typedef unsigned __int64 strata_id;
+#elif defined(__GNUC__)
+__extension__ typedef unsigned long long strata_id; /* accepted by -std=c89 -pedantic */
+#else
+typedef unsigned long long strata_id;
+#endif
+#define STRATA_ID_NONE ((strata_id)0) /* the id of no entry */
 
 typedef struct strata_stack strata_stack;
 
@@ -100,7 +122,9 @@ typedef void (*strata_destroy_fn)(void* data);
 
 /* What a kind of state does: any member may be NULL (a NULL callback is never called). The
  * stack keeps a pointer to this struct, so it must outlive every state pushed with it; a static
- * const struct is the usual way. */
+ * const struct is the usual way. Members may be added at the end in a minor version while the
+ * version is 0.x (docs/c-api.md, "Structs and versions"): zero the struct, or list its members
+ * in order, so that those left out are 0. */
 typedef struct strata_state {
   const char* name;          /* shown by describe, queries and the observer; NULL: "state". The
                                 string must live as long as the struct. */
@@ -114,6 +138,13 @@ typedef struct strata_state {
   strata_event_fn event;     /* each event that reaches it, top first, until one consumes it */
   strata_destroy_fn destroy; /* releases `data` when the stack drops the state; NULL: never */
   unsigned modality;         /* 0: STRATA_SCREEN */
+  strata_hook_fn focus;      /* became the settled top, the state the player deals with (R29) */
+  strata_hook_fn unfocus;    /* stopped being it: covered, or about to exit */
+  strata_tick_fn always;     /* each update, whatever the states above let through, with the
+                                frame's dt (R30); read when the state is pushed */
+  float time_scale;          /* the factor on the dt of the `inactive` updates below it (R32);
+                                0: 1. (A factor of 0: strata_set_time_scale, or a modality
+                                without STRATA_UPDATE_BELOW, which stops them the same way.) */
 } strata_state;
 
 /* One state to push: strata_push_item, strata_replace_item and strata_push_several. */
@@ -122,6 +153,7 @@ typedef struct strata_item {
   void* data;        /* handed to every callback of this state */
   const char* name;  /* NULL: state->name; otherwise copied */
   unsigned modality; /* 0: state->modality */
+  float time_scale;  /* 0: state->time_scale */
 } strata_item;
 
 /* One entry of a view, for the queries. `name` is valid until the next request or commit. */
@@ -132,6 +164,8 @@ typedef struct strata_entry {
   unsigned modality; /* always with STRATA_MODALITY_SET */
   size_t depth;      /* 0 is the bottom */
   int paused;        /* got pause and not yet the matching resume */
+  strata_id id;      /* R31: the same in both views and in the observer's steps */
+  float time_scale;  /* R32: the factor it applies to the updates below it; 1 by default */
 } strata_entry;
 
 /* malloc and free replacements. `deallocate` gets the size that was asked for. Every byte the
@@ -181,6 +215,14 @@ STRATA_API int strata_push_several(strata_stack* stack, const strata_item* items
 /* Pop then push as one request. */
 STRATA_API int strata_replace(strata_stack* stack, const strata_state* state, void* data);
 STRATA_API int strata_replace_item(strata_stack* stack, const strata_item* item);
+/* The same three, each also writing the id of the entry it staged for each item (R31): ids[i]
+ * for items[i], so `ids` holds `count` ids (none is written when count is above
+ * STRATA_PUSH_SEVERAL_MAX). STRATA_ID_NONE when the push fails, or for an entry that an observer
+ * unstaged before the push returned. `id` and `ids` may be NULL. */
+STRATA_API int strata_push_item_id(strata_stack* stack, const strata_item* item, strata_id* id);
+STRATA_API int strata_push_several_ids(strata_stack* stack, const strata_item* items, size_t count,
+                                       strata_id* ids);
+STRATA_API int strata_replace_item_id(strata_stack* stack, const strata_item* item, strata_id* id);
 STRATA_API int strata_pop(strata_stack* stack);
 STRATA_API int strata_clear(strata_stack* stack);
 /* Pops the states above the nearest staged state named `name`, which stays. */
@@ -189,12 +231,23 @@ STRATA_API int strata_pop_until(strata_stack* stack, const char* name);
 STRATA_API int strata_pop_until_match(strata_stack* stack, strata_match_fn match, void* user);
 /* Pops until `depth` states remain staged. */
 STRATA_API int strata_pop_to(strata_stack* stack, size_t depth);
+/* Pops the entry `id` names and every state staged above it (R31). When that entry is no longer
+ * staged (closed already, or never pushed), does nothing: *closed is 1 if it popped, else 0, and
+ * either way the result is STRATA_OK. `closed` may be NULL. */
+STRATA_API int strata_close(strata_stack* stack, strata_id id, int* closed);
+/* Sets the time scale of the staged entry `id` (R32), entered or not; the passes follow it from
+ * the next one. STRATA_E_BAD_TIME_SCALE for a scale that is negative, infinite or NaN, and
+ * STRATA_E_NOT_FOUND when no staged entry has that id; either way nothing changes. */
+STRATA_API int strata_set_time_scale(strata_stack* stack, strata_id id, float scale);
 
 /* ---- commit and the per-frame passes: refused (STRATA_E_REENTRANT) inside callbacks ---- */
 
-/* Brings the committed stack in line with the staged one, one callback at a time. */
+/* Brings the committed stack in line with the staged one, one callback at a time, then moves
+ * the focus to the committed top (R29). */
 STRATA_API int strata_commit(strata_stack* stack);
-/* `active` on the top state, `inactive` on the covered states updates reach, bottom first. */
+/* `always` on every state that has it, bottom first, with `dt` (R30); then `inactive` on the
+ * covered states updates reach, bottom first, each with `dt` times the time scales of the states
+ * above it (R32); then `active` on the top state, with `dt`. */
 STRATA_API int strata_update(strata_stack* stack, double dt);
 /* `draw` on the states drawing reaches, bottom first. */
 STRATA_API int strata_draw(strata_stack* stack);
@@ -221,6 +274,13 @@ STRATA_API int strata_entry_at(const strata_stack* stack, int view, size_t depth
 /* The entry nearest the top named `name`; `out` may be NULL to ask only whether it exists. */
 STRATA_API int strata_find(const strata_stack* stack, int view, const char* name,
                            strata_entry* out);
+/* The id of the entry whose data is `data`: the staged entries first, top first, then the
+ * committed ones on their way out (R31); STRATA_ID_NONE if none. So that a callback can find its
+ * own state's id, give each push its own data. */
+STRATA_API strata_id strata_id_of(const strata_stack* stack, const void* data);
+/* Inside the observer: the id of the entry whose step it is being told (an observer called
+ * inside another's request is told its own). Anywhere else: STRATA_ID_NONE. */
+STRATA_API strata_id strata_step_id(const strata_stack* stack);
 /* Writes the committed stack as "system | title | world*" (the active state marked, "(empty)"
  * when empty) into `buffer`, cut to fit `size` bytes and always terminated when size > 0, and
  * returns the full length without the terminator, as snprintf does. `buffer` may be NULL when
@@ -240,13 +300,14 @@ STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn obser
 
 /* ---- failing callbacks ---- */
 
-/* Called from inside an enter, exit, pause, resume, active, inactive, draw or event callback of
- * this stack: once that callback returns, it has failed, as a C++ hook that throws (R25): a
- * failed enter never entered (the state is dropped without exit), a failed exit has left, a
- * failed pause or resume counts as done, a failed pass changes nothing. The function that ran
- * the callback (strata_commit, a pass, a frame) returns STRATA_E_CALLBACK_FAILED, and
- * strata_last_error says "strata: 'world'.enter failed: <message>". `message` may be NULL and is
- * copied (cut to 255 bytes); a second call in the same callback keeps the first message.
+/* Called from inside an enter, exit, pause, resume, focus, unfocus, active, inactive, always,
+ * draw or event callback of this stack: once that callback returns, it has failed, as a C++
+ * hook that throws (R25): a failed enter never entered (the state is dropped without exit), a
+ * failed exit has left, a failed pause, resume, focus or unfocus counts as done, a failed pass
+ * changes nothing. The function that ran the callback (strata_commit, a pass, a frame) returns
+ * STRATA_E_CALLBACK_FAILED, and strata_last_error says "strata: 'world'.enter failed:
+ * <message>". `message` may be NULL and is copied (cut to 255 bytes); a second call in the same
+ * callback keeps the first message.
  * Returns STRATA_OK, STRATA_E_NULL_STACK, STRATA_E_REENTRANT from inside the allocator, or
  * STRATA_E_BAD_ARGUMENT outside such a callback (the observer, a destroy callback, a match
  * function, no callback at all, or during strata_destroy, where the state leaves all the same).
@@ -263,7 +324,7 @@ STRATA_API const char* strata_last_error(const strata_stack* stack);
 STRATA_API int strata_last_error_code(const strata_stack* stack);
 /* A short description of a result code, never NULL. */
 STRATA_API const char* strata_error_string(int code);
-/* "push", "pop", "discard", "enter", "exit", "pause", "resume", or "?". */
+/* "push", "pop", "discard", "enter", "exit", "pause", "resume", "focus", "unfocus", or "?". */
 STRATA_API const char* strata_step_name(int step);
 
 /* ---- version ---- */

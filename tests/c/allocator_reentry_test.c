@@ -1,6 +1,6 @@
 /* tests/c/allocator_reentry_test.c: an allocator that calls back into the stack it serves
  * (issue 10, item 15). The stack is then in the middle of a change, so every call that returns a
- * code is refused with STRATA_E_REENTRANT (before its arguments are checked), the four that cannot
+ * code is refused with STRATA_E_REENTRANT (before its arguments are checked), the six that cannot
  * return one read an empty stack, and the call that asked for memory carries on undisturbed. */
 #include <stddef.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@ struct meddler {
   long accepted;  /* calls that returned anything else: none may */
   long non_empty; /* queries that read something */
   long live;
+  const void* known; /* the data of a staged state, which strata_id_of must not find */
 };
 
 static void count_result(meddler* self, int result) {
@@ -33,12 +34,16 @@ static void count_result(meddler* self, int result) {
   }
 }
 
-/* Every function that returns a code, once, with good arguments: 14 calls, one push. */
+/* Every function that returns a code, once, with good arguments: 16 calls, one push. */
 static void try_every_call(meddler* self, strata_stack* stack) {
   strata_entry entry;
   strata_options options;
   char line[32];
+  int closed = 1;
   count_result(self, strata_push(stack, &traced_state, self->pushed));
+  count_result(self, strata_close(stack, 1, &closed));
+  self->accepted += closed; /* refused: nothing was closed */
+  count_result(self, strata_set_time_scale(stack, 1, 0.5f));
   count_result(self, strata_pop(stack));
   count_result(self, strata_clear(stack));
   count_result(self, strata_pop_to(stack, 0));
@@ -55,10 +60,15 @@ static void try_every_call(meddler* self, strata_stack* stack) {
 }
 
 /* Calls with bad arguments: the allocator is checked first, so each is refused with
- * STRATA_E_REENTRANT, and the pushes still release their data. 13 calls, two pushes of data. */
+ * STRATA_E_REENTRANT, and the pushes still release their data. 16 calls, four pushes of data. */
 static void try_bad_arguments(meddler* self, strata_stack* stack) {
   strata_item bad = actor_item(self->pushed, 0xF0u); /* not a modality */
   strata_entry entry;
+  strata_id id = 99;
+  count_result(self, strata_push_item_id(stack, &bad, &id));
+  self->accepted += id != STRATA_ID_NONE; /* a refused push reports no id */
+  count_result(self, strata_push_several_ids(stack, &bad, 1, &id));
+  count_result(self, strata_set_time_scale(stack, 0, -1.0f));
   count_result(self, strata_push_item(stack, &bad));
   count_result(self, strata_push_several(stack, &bad, 1));
   count_result(self, strata_push_several(stack, &bad, 0));
@@ -83,7 +93,9 @@ static void meddle(meddler* self) {
   ++self->calls;
   self->tries(self, stack);
   self->non_empty += strata_size(stack) != 0 || strata_staged_size(stack) != 0 ||
-                     strata_pending(stack) != 0 || strata_top_name(stack) != NULL;
+                     strata_pending(stack) != 0 || strata_top_name(stack) != NULL ||
+                     strata_id_of(stack, self->known) != STRATA_ID_NONE ||
+                     strata_step_id(stack) != STRATA_ID_NONE;
   self->stack = stack;
 }
 
@@ -103,7 +115,7 @@ static void meddling_deallocate(void* user, void* memory, size_t size) {
 }
 
 static void an_allocator_calling_into_its_stack_is_refused(void) {
-  meddler self = {NULL, try_every_call, NULL, 0, 0, 0, 0, 0};
+  meddler self = {NULL, try_every_call, NULL, 0, 0, 0, 0, 0, NULL};
   strata_allocator allocator;
   strata_options settings = {NULL, 0, 0, 0};
   strata_stack* stack;
@@ -113,6 +125,7 @@ static void an_allocator_calling_into_its_stack_is_refused(void) {
   actor_init(&b, "b", &log_);
   actor_init(&pushed, "pushed", NULL);
   self.pushed = &pushed;
+  self.known = &a;
   allocator.allocate = meddling_allocate;
   allocator.deallocate = meddling_deallocate;
   allocator.user = &self;
@@ -136,7 +149,7 @@ static void an_allocator_calling_into_its_stack_is_refused(void) {
   CHECK_STR(take(&log_), "b.exit, b.destroyed, a.resume, a.exit, a.destroyed");
 
   CHECK_INT(self.calls > 0, 1);
-  CHECK_INT(self.refused, self.calls * 14);
+  CHECK_INT(self.refused, self.calls * 16);
   CHECK_INT(self.accepted, 0);
   CHECK_INT(self.non_empty, 0);
   CHECK_INT(pushed.destroyed, self.calls);
@@ -150,7 +163,7 @@ static void an_allocator_calling_into_its_stack_is_refused(void) {
  * STRATA_E_BAD_ARGUMENT, and its data leaked (its release went through the stack, which refused).
  */
 static void bad_arguments_from_the_allocator_are_refused_as_reentrant(void) {
-  meddler self = {NULL, try_bad_arguments, NULL, 0, 0, 0, 0, 0};
+  meddler self = {NULL, try_bad_arguments, NULL, 0, 0, 0, 0, 0, NULL};
   strata_allocator allocator;
   strata_options settings = {NULL, 0, 0, 0};
   strata_stack* stack;
@@ -174,10 +187,10 @@ static void bad_arguments_from_the_allocator_are_refused_as_reentrant(void) {
             "must not call into the stack it serves");
 
   CHECK_INT(self.calls > 0, 1);
-  CHECK_INT(self.refused, self.calls * 13);
+  CHECK_INT(self.refused, self.calls * 16);
   CHECK_INT(self.accepted, 0);
   CHECK_INT(self.non_empty, 0);
-  CHECK_INT(pushed.destroyed, self.calls * 2);
+  CHECK_INT(pushed.destroyed, self.calls * 4);
   self.stack = NULL;
   CHECK_INT(strata_destroy(stack), STRATA_OK);
   CHECK_STR(take(&log_), "a.exit, a.destroyed");

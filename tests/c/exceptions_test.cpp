@@ -18,6 +18,7 @@ struct thrower {
   std::string* trace;
   bool throw_in_enter = false;
   bool throw_in_draw = false;
+  bool throw_in_focus = false;
   bool throw_something_else = false;
   int destroyed = 0;
 };
@@ -57,6 +58,13 @@ constexpr strata_state throwing_state = {
     },
     [](void* data) { ++static_cast<thrower*>(data)->destroyed; },
     0,
+    [](strata_stack*, void*, void* data) {
+      note(data, "focus");
+      maybe_throw(static_cast<thrower*>(data)->throw_in_focus, *static_cast<thrower*>(data));
+    },
+    [](strata_stack*, void*, void* data) { note(data, "unfocus"); },
+    nullptr,
+    0.0F,
 };
 
 class capi_exceptions : public testing::Test {
@@ -88,7 +96,25 @@ TEST_F(capi_exceptions, r25_a_state_whose_enter_threw_leaves_without_exit) {
   // The state below stays paused until the next commit resumes it.
   EXPECT_EQ(strata_pending(stack), 1);
   EXPECT_EQ(strata_commit(stack), STRATA_OK);
-  EXPECT_EQ(take(), "base.resume");
+  EXPECT_EQ(take(), "base.resume, base.focus");
+}
+
+// R29, R25: a focus that threw counts as done: the state is focused, and the next commit has
+// nothing to do; the next move of the focus unfocuses it.
+TEST_F(capi_exceptions, r29_a_state_whose_focus_threw_counts_as_focused) {
+  only.throw_in_focus = true;
+  strata_push(stack, &throwing_state, &only);
+
+  EXPECT_EQ(strata_commit(stack), STRATA_E_EXCEPTION);
+  EXPECT_STREQ(strata_last_error(stack), "strata: a callback threw an exception: only failed");
+  EXPECT_EQ(take(), "only.enter, only.focus");
+  EXPECT_EQ(strata_pending(stack), 0);
+  EXPECT_EQ(strata_commit(stack), STRATA_OK);
+  EXPECT_EQ(take(), "");
+
+  strata_push(stack, &throwing_state, &top);
+  EXPECT_EQ(strata_commit(stack), STRATA_OK);
+  EXPECT_EQ(take(), "only.pause, top.enter, only.unfocus, top.focus");
 }
 
 TEST_F(capi_exceptions, r25_a_throwing_draw_changes_nothing) {
@@ -101,7 +127,7 @@ TEST_F(capi_exceptions, r25_a_throwing_draw_changes_nothing) {
   EXPECT_STREQ(strata_last_error(stack), "strata: a callback threw an exception");
   only.throw_in_draw = false;
   EXPECT_EQ(strata_draw(stack), STRATA_OK);
-  EXPECT_EQ(take(), "only.enter, only.draw, only.draw");
+  EXPECT_EQ(take(), "only.enter, only.focus, only.draw, only.draw");
 }
 
 TEST_F(capi_exceptions, r25_a_throwing_event_callback_is_reported_by_handle) {
@@ -126,7 +152,7 @@ TEST_F(capi_exceptions, after_a_throw_every_call_works_again) {
   EXPECT_EQ(strata_push(stack, &throwing_state, &only), STRATA_OK);
   EXPECT_EQ(strata_commit(stack), STRATA_OK);
   EXPECT_EQ(strata_frame(stack, 0.0), STRATA_OK);
-  EXPECT_EQ(take(), "only.enter, only.draw");
+  EXPECT_EQ(take(), "only.enter, only.focus, only.draw");
   // TearDown() destroys the stack, which must return STRATA_OK too.
 }
 

@@ -104,7 +104,8 @@ static void r25_a_failed_pause_counts_as_done(void) {
   destroy_stack(stack, &log_);
 }
 
-/* R25: a failed resume counts as done; nothing is pending after it. */
+/* R25: a failed resume counts as done: the next commit resumes nothing. It only settles the
+ * focus (R29), which the failure stopped the commit before. */
 static void r25_a_failed_resume_counts_as_done(void) {
   actor system, title, world, options;
   strata_stack* stack;
@@ -118,6 +119,10 @@ static void r25_a_failed_resume_counts_as_done(void) {
   CHECK_STR(strata_last_error(stack), "strata: 'title'.resume failed");
   CHECK_STR(take(&log_), "world.exit, world.destroyed, title.resume");
   CHECK_INT(strata_size(stack), 2);
+  CHECK_INT(strata_pending(stack), 1);
+  watch(stack, &log_);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "focus title@1");
   CHECK_INT(strata_pending(stack), 0);
   destroy_stack(stack, &log_);
 }
@@ -208,8 +213,8 @@ static void strata_fail_outside_a_state_callback_is_refused(void) {
 
   CHECK_INT(strata_fail(stack, "nowhere"), STRATA_E_BAD_ARGUMENT);
   CHECK_STR(strata_last_error(stack),
-            "strata: strata_fail() called outside an enter, exit, pause, resume, active, "
-            "inactive, draw or event callback of this stack");
+            "strata: strata_fail() called outside an enter, exit, pause, resume, focus, "
+            "unfocus, active, inactive, always, draw or event callback of this stack");
   CHECK_INT(strata_fail(NULL, "nowhere"), STRATA_E_NULL_STACK);
 
   strata_set_observer(stack, failing_observer, NULL);

@@ -1,6 +1,7 @@
 // tests/c/internals_test.cpp: white-box checks of the C API library (src/): nothing of a C
-// stack comes from the global operator new, the memory adapter honours any alignment, and
-// strata_describe() writes what strata::stack::describe() returns.
+// stack comes from the global operator new, the memory adapter honours any alignment,
+// strata_describe() writes what strata::stack::describe() returns, and which C++ type a C state
+// gets.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -48,8 +49,8 @@ void observe(strata_stack* /*stack*/, void* user, int /*step*/, const char* /*na
   ++*static_cast<int*>(user);
 }
 
-const strata_state plain = {"plain", nullptr, nullptr, nullptr, nullptr, tick,
-                            tick,    nullptr, consume, nullptr, 0};
+const strata_state plain = {"plain", nullptr, nullptr, nullptr, nullptr, tick,    tick, nullptr,
+                            consume, nullptr, 0,       nullptr, nullptr, nullptr, 0.0F};
 
 TEST(capi_internals, a_session_never_uses_the_global_operator_new) {
   counting_news = true;
@@ -57,8 +58,8 @@ TEST(capi_internals, a_session_never_uses_the_global_operator_new) {
   ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
   int steps = 0;
   strata_set_observer(stack, observe, &steps);
-  const strata_item items[2] = {{&plain, nullptr, "a copied name", STRATA_LIVE},
-                                {&plain, nullptr, nullptr, 0}};
+  const strata_item items[2] = {{&plain, nullptr, "a copied name", STRATA_LIVE, 0.5F},
+                                {&plain, nullptr, nullptr, 0, 0.0F}};
   strata_push_several(stack, items, 2);
   const int key = 0;
   const void* events[] = {&key};
@@ -115,7 +116,7 @@ TEST(capi_internals, the_memory_adapter_honours_any_alignment) {
 TEST(capi_internals, strata_describe_writes_what_the_core_describes) {
   strata_stack* stack = nullptr;
   ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
-  const strata_item named{&plain, nullptr, "named", 0};
+  const strata_item named{&plain, nullptr, "named", 0, 0.0F};
   for (int round = 0; round < 4; ++round) {
     char line[128];
     ASSERT_EQ(strata_describe(stack, line, sizeof line),
@@ -125,6 +126,27 @@ TEST(capi_internals, strata_describe_writes_what_the_core_describes) {
     strata_push(stack, &plain, nullptr);
     strata_commit(stack);
   }
+  strata_destroy(stack);
+}
+
+// R30: only a state whose strata_state has `always` is made of the type with update_always, so
+// that a stack without one keeps the core's update pass for stacks without update_always; a
+// batch with one such state is made of that type whole (its other states call nothing there).
+TEST(capi_internals, only_states_with_always_get_the_type_with_update_always) {
+  strata_stack* stack = nullptr;
+  ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
+  strata_state background = plain;
+  background.always = tick;
+  const strata_item items[2] = {{&plain, nullptr, nullptr, 0, 0.0F},
+                                {&background, nullptr, nullptr, 0, 0.0F}};
+  strata_push(stack, &plain, nullptr);
+  strata_push(stack, &background, nullptr);
+  strata_push_several(stack, items, 2);
+  const auto staged = stack->core().staged();
+  EXPECT_TRUE(staged[0].is<strata::capi::c_state>());
+  EXPECT_TRUE(staged[1].is<strata::capi::c_state_always>());
+  EXPECT_TRUE(staged[2].is<strata::capi::c_state_always>());
+  EXPECT_TRUE(staged[3].is<strata::capi::c_state_always>());
   strata_destroy(stack);
 }
 

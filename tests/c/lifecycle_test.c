@@ -243,7 +243,7 @@ static void r10_push_several_puts_the_first_listed_on_top(void) {
   CHECK_STR(take(&log_), "push c@0, push b@1, push a@2");
   strata_commit(stack);
   CHECK_STR(take(&log_), "c.enter, enter c@0, c.pause, pause c@0, b.enter, enter b@1, b.pause, "
-                         "pause b@1, a.enter, enter a@2");
+                         "pause b@1, a.enter, enter a@2, focus a@2");
   strata_describe(stack, line, sizeof line);
   CHECK_STR(line, "c | b | a*");
 

@@ -165,10 +165,12 @@ static void r22_the_observer_sees_every_step_after_it_happened(void) {
   push_actor(stack, &b);
   strata_commit(stack);
   CHECK_STR(take(&log_), "push a@0, push ghost@1, pop ghost@1, discard ghost@1, ghost.destroyed, "
-                         "push b@1, a.enter, enter a@0, a.pause, pause a@0, b.enter, enter b@1");
+                         "push b@1, a.enter, enter a@0, a.pause, pause a@0, b.enter, enter b@1, "
+                         "focus b@1");
   strata_pop(stack);
   strata_commit(stack);
-  CHECK_STR(take(&log_), "pop b@1, b.exit, exit b@1, b.destroyed, a.resume, resume a@0");
+  CHECK_STR(take(&log_), "pop b@1, unfocus b@1, b.exit, exit b@1, b.destroyed, a.resume, "
+                         "resume a@0, focus a@0");
 
   CHECK_INT(strata_set_observer(stack, NULL, NULL), STRATA_OK);
   strata_destroy(stack);
@@ -193,7 +195,7 @@ static void r22_an_observer_may_make_requests(void) {
 
   push_actor(stack, &a);
   strata_commit(stack);
-  CHECK_STR(take(&log_), "push, a.enter, enter, push, a.pause, pause, b.enter, enter");
+  CHECK_STR(take(&log_), "push, a.enter, enter, push, a.pause, pause, b.enter, enter, focus");
   strata_set_observer(stack, NULL, NULL);
   destroy_stack(stack, &log_);
 }
@@ -206,8 +208,10 @@ static void step_names(void) {
   CHECK_STR(strata_step_name(STRATA_STEP_EXIT), "exit");
   CHECK_STR(strata_step_name(STRATA_STEP_PAUSE), "pause");
   CHECK_STR(strata_step_name(STRATA_STEP_RESUME), "resume");
+  CHECK_STR(strata_step_name(STRATA_STEP_FOCUS), "focus");
+  CHECK_STR(strata_step_name(STRATA_STEP_UNFOCUS), "unfocus");
   CHECK_STR(strata_step_name(-1), "?");
-  CHECK_STR(strata_step_name(7), "?");
+  CHECK_STR(strata_step_name(9), "?");
 }
 
 static void options_read_back(void) {

@@ -23,6 +23,8 @@ int main(void) {
   strata_entry entry;
   strata_options options;
   strata_item item;
+  strata_id id = 7;
+  int closed = 7;
   const void* events[1];
   memset(&item, 0, sizeof item);
   events[0] = NULL;
@@ -30,6 +32,8 @@ int main(void) {
   EXPECT(STRATA_SCREEN == 9 && STRATA_OPAQUE == 8 && STRATA_FREEZE == 10);
   EXPECT(STRATA_LIVE == 11 && STRATA_TRANSPARENT == 15);
   EXPECT(STRATA_E_DEPTH_LIMIT == -8 && STRATA_E_NULL_STACK == -100);
+  EXPECT(STRATA_E_BAD_TIME_SCALE == -9 && STRATA_STEP_UNFOCUS == 8);
+  EXPECT(sizeof(strata_id) == 8 && STRATA_ID_NONE == 0 && (strata_id)-1 > 0);
 
   EXPECT(strata_create(NULL, NULL, NULL) == STRATA_E_BAD_ARGUMENT);
   EXPECT(strata_destroy(stack) == STRATA_E_NULL_STACK);
@@ -38,6 +42,12 @@ int main(void) {
   EXPECT(strata_push_several(stack, &item, 1) == STRATA_E_NULL_STATE);
   EXPECT(strata_replace(stack, NULL, NULL) == STRATA_E_NULL_STATE);
   EXPECT(strata_replace_item(stack, &item) == STRATA_E_NULL_STATE);
+  EXPECT(strata_push_item_id(stack, &item, &id) == STRATA_E_NULL_STATE && id == STRATA_ID_NONE);
+  EXPECT(strata_push_several_ids(stack, &item, 1, &id) == STRATA_E_NULL_STATE);
+  EXPECT(strata_replace_item_id(stack, &item, &id) == STRATA_E_NULL_STATE);
+  EXPECT(strata_close(stack, 1, &closed) == STRATA_E_NULL_STACK && closed == 0);
+  EXPECT(strata_set_time_scale(stack, 1, 0.5f) == STRATA_E_NULL_STACK);
+  EXPECT(strata_id_of(stack, &item) == STRATA_ID_NONE && strata_step_id(stack) == STRATA_ID_NONE);
   EXPECT(strata_pop(stack) == STRATA_E_NULL_STACK);
   EXPECT(strata_clear(stack) == STRATA_E_NULL_STACK);
   EXPECT(strata_pop_until(stack, "a") == STRATA_E_NULL_STACK);
@@ -64,6 +74,7 @@ int main(void) {
   EXPECT(strata_last_error_code(stack) == STRATA_E_NULL_STACK);
   EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);
   EXPECT(strcmp(strata_step_name(STRATA_STEP_RESUME), "resume") == 0);
+  EXPECT(strcmp(strata_step_name(STRATA_STEP_FOCUS), "focus") == 0);
   EXPECT(strata_version() == STRATA_VERSION);
 
   printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);

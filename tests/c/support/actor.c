@@ -79,6 +79,16 @@ static void on_inactive(strata_stack* stack, void* env, void* data, double dt) {
 static void on_draw(strata_stack* stack, void* env, void* data) {
   run(stack, env, data, "draw", ((actor*)data)->on_draw);
 }
+static void on_focus(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "focus", ((actor*)data)->on_focus);
+}
+static void on_unfocus(strata_stack* stack, void* env, void* data) {
+  run(stack, env, data, "unfocus", ((actor*)data)->on_unfocus);
+}
+static void on_always(strata_stack* stack, void* env, void* data, double dt) {
+  ((actor*)data)->last_dt = dt;
+  run(stack, env, data, "always", ((actor*)data)->on_always);
+}
 static int on_event(strata_stack* stack, void* env, void* data, const void* event) {
   actor* self = (actor*)data;
   char hook[32];
@@ -99,15 +109,34 @@ static void on_destroy(void* data) {
 
 const strata_state traced_state = {NULL,      on_enter,    on_exit, on_pause, on_resume,
                                    on_active, on_inactive, on_draw, on_event, on_destroy,
-                                   0};
+                                   0,         NULL,        NULL,    NULL,     0.0f};
+const strata_state focused_state = {NULL,      on_enter,    on_exit,    on_pause,  on_resume,
+                                    on_active, on_inactive, on_draw,    on_event,  on_destroy,
+                                    0,         on_focus,    on_unfocus, on_always, 0.0f};
 
-strata_item actor_item(actor* self, unsigned modality) {
+static strata_item item_of(const strata_state* state, actor* self, unsigned modality) {
   strata_item item;
-  item.state = &traced_state;
+  item.state = state;
   item.data = self;
   item.name = self->name;
   item.modality = modality;
+  item.time_scale = 0.0f;
   return item;
+}
+
+strata_item actor_item(actor* self, unsigned modality) {
+  return item_of(&traced_state, self, modality);
+}
+
+strata_item focused_item(actor* self, unsigned modality) {
+  return item_of(&focused_state, self, modality);
+}
+
+strata_id push_focused(strata_stack* stack, actor* self) {
+  strata_item item = focused_item(self, STRATA_MODALITY_DEFAULT);
+  strata_id id = STRATA_ID_NONE;
+  CHECK_INT(strata_push_item_id(stack, &item, &id), STRATA_OK);
+  return id;
 }
 
 int push_actor_as(strata_stack* stack, actor* self, unsigned modality) {
@@ -153,4 +182,15 @@ static void observe(strata_stack* stack, void* user, int step, const char* name,
 
 void watch(strata_stack* stack, recorder* into) {
   CHECK_INT(strata_set_observer(stack, observe, into), STRATA_OK);
+}
+
+static void observe_ids(strata_stack* stack, void* user, int step, const char* name, size_t depth) {
+  char line[160];
+  sprintf(line, "%s %.80s@%lu#%lu", strata_step_name(step), name, (unsigned long)depth,
+          (unsigned long)strata_step_id(stack));
+  record_line((recorder*)user, line);
+}
+
+void watch_ids(strata_stack* stack, recorder* into) {
+  CHECK_INT(strata_set_observer(stack, observe_ids, into), STRATA_OK);
 }

@@ -40,21 +40,33 @@ struct actor {
   actor_action on_inactive;
   actor_action on_draw;
   actor_action on_event;
+  actor_action on_focus; /* these three only with focused_state */
+  actor_action on_unfocus;
+  actor_action on_always;
   int consumes;   /* what its event callback returns */
   int destroyed;  /* how often the stack released its data */
-  double last_dt; /* what its last active or inactive callback got */
+  double last_dt; /* what its last active, inactive or always callback got */
   int result;     /* free for a test's actions: what a call they made returned */
   void* extra;    /* free for a test's actions */
 };
 
 void actor_init(actor* self, const char* name, recorder* log);
 
-/* Records every callback; its name is NULL, so each actor is pushed with its own name. */
+/* Records every callback but focus, unfocus and always, so that the traces of the rules before
+ * those (R29, R30) stay as they were; its name is NULL, so each actor is pushed with its own
+ * name. */
 extern const strata_state traced_state;
+/* Records every callback, focus, unfocus and always included. */
+extern const strata_state focused_state;
 
+/* An item of traced_state, time scale 0 (the default). */
 strata_item actor_item(actor* self, unsigned modality);
 int push_actor(strata_stack* stack, actor* self);
 int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
+/* The same with focused_state; push_focused fails the test if the push fails, and returns the
+ * entry's id. */
+strata_item focused_item(actor* self, unsigned modality);
+strata_id push_focused(strata_stack* stack, actor* self);
 
 /* Makes a stack whose env is `log`, and fails the test if that fails. */
 strata_stack* make_stack(recorder* log, const strata_options* options);
@@ -68,5 +80,7 @@ void destroy_stack(strata_stack* stack, recorder* log);
 
 /* Writes each observer step into the recorder as "push name@depth". */
 void watch(strata_stack* stack, recorder* into);
+/* The same as "push name@depth#id", the id from strata_step_id. */
+void watch_ids(strata_stack* stack, recorder* into);
 
 #endif
