@@ -3,9 +3,12 @@
 //
 // The observer is told after each step: push and pop (requests; depth in the staged stack),
 // discard (a state dropped before it was ever entered), and the lifecycle hooks enter, exit,
-// pause and resume (depth in the committed stack). Steps are indented by depth. The states here
-// have no hooks of their own except `loader`, whose enter pushes another state: its push is
-// reported before its enter, since a step is reported once it is over.
+// pause, resume, focus and unfocus (depth in the committed stack), told even for a state that
+// does not have the hook. Steps are indented by depth. Focus moves once a commit has nothing
+// left to do: the top it ends with gets focus, the top it started with gets unfocus (before its
+// exit if it leaves), and a state revealed and covered again on the way (title) gets neither.
+// The states here have no hooks of their own except `loader`, whose enter pushes another state:
+// its push is reported before its enter, since a step is reported once it is over.
 #include <cstdio>
 #include <string>
 #include <string_view>

@@ -1,15 +1,20 @@
-// phase_round: a round made of phases, pushed in one call with push_first_on_top.
+// phase_round: rounds made of phases pushed in one call, ported line for line from the seed's
+// Rampart-like round (the D StateStack, whose enter and exit run when a state becomes and stops
+// being the running top).
 //
-// The round state sits at the bottom. When it is on top (entered, or resumed because the last
-// phase finished) it pushes the whole next round at once: banner, place turrets, banner, fire,
-// banner, rebuild, summary. The first listed ends on top and plays first, so the call reads in the
-// order the round plays. Each phase pops itself when it is done, which reveals the next one. After
-// three rounds the round state pops itself and the program ends.
+// round_state sits at the bottom. Whenever it becomes the top (first, then each time the last
+// phase of a round pops itself) its focus, where the seed's enter ran, pushes the whole next
+// round at once with push_first_on_top: banner, place turrets, banner, fire, banner, rebuild,
+// summary. The first listed ends on top and plays first, so the call reads in the order the
+// round plays. Each phase pops itself when it is done, which reveals the next. After three
+// rounds the round state pops itself and the program ends.
 //
-// Phases start working on their first update, not in enter: push_first_on_top enters all of them
-// in one commit (bottom up), long before most of them play. The transcript prints each frame: the
-// stack it ended with (describe()), then in order what the phases did and the lifecycle hooks the
-// stack ran (as an observer saw them, one line per run of hooks).
+// A phase starts in focus and finishes in unfocus, the seed's enter and exit: the banner shows
+// when it becomes the top, rebuild starts its timer then and marks off the enclosed keep when it
+// stops being the top. (enter runs at the push, for the whole round in one commit.) Each round
+// plays in the seed's 9 frames. frame() commits after its update pass too, so the phase a pop
+// reveals gets its focus in that frame and its first update in the next. The transcript prints
+// each frame: the stack it ended with, then in order what the hooks did, each named.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -27,36 +32,23 @@ struct battle {
   int turrets = 0;
   int enemies = 0;
   int wall = 100;
-  std::vector<std::string> news; // what happened this frame; runs of hooks share lines
-  bool last_was_hook = false;
+  std::vector<std::string> news; // what the hooks did this frame
   // Declared last, so destroyed first: the exit hooks it runs then can still use the above.
   strata::stack<battle> states{*this};
 
-  void report(std::string line) {
-    news.push_back(std::move(line));
-    last_was_hook = false;
-  }
-  void report_hook(std::string_view state, strata::step step) {
-    const std::string hook = std::string(state) + "." + std::string(strata::to_string(step));
-    if (last_was_hook && news.back().size() + hook.size() < 92) {
-      news.back() += ", " + hook;
-    } else {
-      news.push_back(hook);
-    }
-    last_was_hook = true;
+  void report(std::string_view hook, const std::string& what) {
+    news.push_back(std::string(hook) + ": " + what);
   }
 };
 
-// Shows a line of text for one update.
+// Shows a line of text from the moment it is the top, for one update.
 struct banner {
   std::string text;
 
   explicit banner(std::string shown)
       : text(std::move(shown)) {}
-  void update(battle& b, double) {
-    b.report("banner: " + text);
-    b.states.pop();
-  }
+  void focus(battle& b) { b.report("banner.focus", text); }
+  void update(battle& b, double) { b.states.pop(); }
 };
 
 // Places one turret per update, two per round.
@@ -65,7 +57,7 @@ struct place_turrets {
 
   void update(battle& b, double) {
     ++b.turrets;
-    b.report("place_turrets: turret " + std::to_string(b.turrets) + " placed");
+    b.report("place_turrets.update", "turret " + std::to_string(b.turrets) + " placed");
     if (--left == 0) {
       b.states.pop();
     }
@@ -78,7 +70,7 @@ struct fire {
 
   void update(battle& b, double) {
     b.enemies = std::max(0, b.enemies - b.turrets);
-    b.report("fire: volley, " + std::to_string(b.enemies) + " enemies left");
+    b.report("fire.update", "volley, " + std::to_string(b.enemies) + " enemies left");
     if (--volleys == 0) {
       b.wall -= 5 * b.enemies;
       b.states.pop();
@@ -86,40 +78,52 @@ struct fire {
   }
 };
 
+// Mends the wall for as long as its timer, started when it becomes the top, runs; what the
+// wall encloses is counted when it stops being the top.
 struct rebuild {
+  int updates_left = 0;
+
+  void focus(battle& b) {
+    updates_left = 1;
+    b.report("rebuild.focus", "wall at " + std::to_string(b.wall) + ", timer started");
+  }
   void update(battle& b, double) {
     b.wall = std::min(100, b.wall + 10);
-    b.report("rebuild: wall back to " + std::to_string(b.wall));
-    b.states.pop();
+    b.report("rebuild.update", "wall mended to " + std::to_string(b.wall));
+    if (--updates_left == 0) {
+      b.states.pop();
+    }
+  }
+  void unfocus(battle& b) {
+    b.report("rebuild.unfocus", b.wall == 100 ? "the keep is enclosed" : "the keep is open");
   }
 };
 
 struct summary {
   void update(battle& b, double) {
-    b.report("summary: round " + std::to_string(b.round) + " over, wall at " +
-             std::to_string(b.wall));
+    b.report("summary.update",
+             "round " + std::to_string(b.round) + " over, wall at " + std::to_string(b.wall));
     b.states.pop();
   }
 };
 
-// The bottom state: whenever it is on top, the previous round is over. (Not called `round`, which
-// the C library may declare too; the name it shows is given here.)
+// The bottom state: whenever it becomes the top, the previous round is over. (Not called
+// `round`, which the C library may declare too; the name it shows is given here.)
 struct round_state {
   static constexpr std::string_view name = "round";
   static constexpr int last = 3;
 
-  void enter(battle& b) { start_next(b); }
-  void resume(battle& b) { start_next(b); }
-
-  static void start_next(battle& b) {
+  void focus(battle& b) {
     if (b.round == last) {
-      b.states.pop(); // all rounds played
+      b.report("round.focus", "all rounds played");
+      b.states.pop();
       return;
     }
     ++b.round;
     b.enemies = 6 * b.round;
+    b.report("round.focus", "round " + std::to_string(b.round) + " pushed");
     const std::string title = "ROUND " + std::to_string(b.round);
-    // Carried out by the commit that is entering or resuming this state.
+    // Carried out by the commit that gave this state the focus, which then moves to the banner.
     b.states.push_first_on_top(
         banner{title + ": build (" + std::to_string(b.enemies) + " enemies coming)"},
         place_turrets{}, banner{title + ": fire"}, fire{}, banner{title + ": rebuild"}, rebuild{},
@@ -131,13 +135,6 @@ struct round_state {
 
 int main() {
   battle b;
-  b.states.set_observer([&b](const strata::step_info& info) {
-    const bool lifecycle = info.step != strata::step::push && info.step != strata::step::pop &&
-                           info.step != strata::step::discard;
-    if (lifecycle) {
-      b.report_hook(info.state, info.step);
-    }
-  });
   b.states.push<round_state>();
 
   int frame = 0;
@@ -149,7 +146,7 @@ int main() {
       std::printf("    %s\n", line.c_str());
     }
     b.news.clear();
-    b.last_was_hook = false;
   } while (!b.states.empty());
+  std::printf("played in %d frames\n", frame);
   return 0;
 }

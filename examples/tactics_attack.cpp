@@ -1,15 +1,20 @@
-// tactics_attack: resolving turn-based attacks as a chain of short-lived states.
+// tactics_attack: a turn-based attack resolved as a pile of short-lived states, ported line for
+// line from the seed's Terra Arcana (the D StateStack, whose enter runs lazily, when a state
+// becomes the running top).
 //
-// An attack pushes, for each defender, a chain of three states in one push_first_on_top call:
-// the hit effect, a destruction check, and the defender's counterattack. The check replaces itself
-// with an explosion effect when the defender is destroyed; the counterattack replaces itself
-// (replace) with its own effects: its hit, and a check on the attacker. An area attack pushes one
-// chain per defender, so its chains play one after the other, first defender first. The attack
-// state resolves once it is back on top, with every chain above it played out.
+// perform_action pops itself and pushes, in one go, a counterattack per defender, then per
+// defender a destruction check and one effect per hit. The last pushed plays first: each
+// defender's hits and check (the last listed first), then the counterattacks. A counterattack
+// replaces itself with its own check and hits, and pushes no counterattack of its own.
 //
-// Effects and checks work on their first update, when they are on top, not in enter: a chain is
-// entered in one commit, long before most of its states play. The transcript prints each frame:
-// the stack it ended with, then what happened.
+// Every state works in focus, where the seed's enter ran: focus comes when a state becomes the
+// committed top, not when it is pushed (enter runs for the whole pile in one commit). As in the
+// seed, an effect or a check is the top for one update and the action and the counterattacks
+// for none, so the seed's scenario (two hits, the defender stands and counters with three) plays
+// in the seed's 7 frames; doing the work in the first update instead, as strata needed before
+// focus hooks, took 9. frame() commits after its update pass too, so the state a pop reveals
+// gets its focus in that frame and its first update in the next: frame 1 shows both hits. Each
+// frame prints the stack it ended with, then what happened.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -22,32 +27,28 @@
 
 namespace {
 
+struct weapon {
+  std::string_view name;
+  int power; // damage per hit
+  int hits;
+};
+
 struct unit {
   std::string_view name;
   int hp;
-  int strength;
+  int ap; // a counterattack costs one
+  weapon arms;
 };
 
-struct order {
-  int attacker;
-  std::vector<int> defenders;
-  std::string_view move; // an attack with several defenders hits them all
-};
-
-// The context: the stack, the units, the player's orders and the frame's transcript.
+// The context: the stack, the units, and the frame's transcript.
 struct skirmish {
   std::array<unit, 5> units{{
-      {"knight", 10, 4},
-      {"mage", 6, 3},
-      {"orc", 6, 3},
-      {"goblin", 3, 2},
-      {"troll", 11, 5},
+      {"knight", 12, 1, {"sword", 3, 2}},
+      {"orc", 10, 1, {"axe", 2, 3}},
+      {"mage", 5, 1, {"fireball", 4, 1}},
+      {"goblin", 3, 1, {"dagger", 1, 1}},
+      {"troll", 11, 1, {"club", 5, 1}},
   }};
-  std::vector<order> orders{
-      {0, {2}, "sword"},
-      {1, {2, 3, 4}, "fireball"},
-      {1, {4}, "spark"},
-  };
   std::vector<std::string> news;
   // Declared last, so destroyed first: the exit hooks it runs then can still use the above.
   strata::stack<skirmish> states{*this};
@@ -56,111 +57,81 @@ struct skirmish {
   bool destroyed(int u) const { return units[u].hp <= 0; }
 };
 
-// One visible beat: a line of text, then the damage it stands for (if any).
-struct effect {
+// One hit: applied when it becomes the top, shown for one frame.
+struct apply_effect {
   static constexpr std::string_view name = "effect";
-  std::string text;
-  int target;
-  int damage;
-
-  effect(std::string shown, int hit, int amount)
-      : text(std::move(shown))
-      , target(hit)
-      , damage(amount) {}
-  void update(skirmish& s, double) {
-    unit& hit = s.units[target];
-    hit.hp = std::max(0, hit.hp - damage);
-    s.news.push_back(damage > 0 ? text + ": " + s.name_of(target) + " -" + std::to_string(damage) +
-                                      " hp, " + std::to_string(hit.hp) + " left"
-                                : text);
-    s.states.pop();
-  }
-};
-
-// Turns into an explosion if the unit did not survive what came before it.
-struct destruction_check {
-  static constexpr std::string_view name = "check";
-  int target;
-
-  explicit destruction_check(int u)
-      : target(u) {}
-  void update(skirmish& s, double) {
-    if (s.destroyed(target)) {
-      s.news.push_back("check: " + s.name_of(target) + " is destroyed");
-      s.states.replace<effect>(s.name_of(target) + " explodes", target, 0);
-    } else {
-      s.news.push_back("check: " + s.name_of(target) + " stands");
-      s.states.pop();
-    }
-  }
-};
-
-struct counterattack {
-  static constexpr std::string_view name = "counter";
   int by;
   int target;
 
-  counterattack(int attacker, int attacked)
-      : by(attacker)
-      , target(attacked) {}
-  void update(skirmish& s, double) {
-    if (s.destroyed(by)) {
-      s.news.push_back("counter: " + s.name_of(by) + " cannot strike back");
-      s.states.pop();
-      return;
-    }
-    s.news.push_back("counter: " + s.name_of(by) + " strikes back at " + s.name_of(target));
-    // This state gives its place to its own effects: the check below, the hit on top of it.
-    s.states.replace<destruction_check>(target);
-    s.states.push<effect>(s.name_of(by) + " hits", target, s.units[by].strength);
+  void focus(skirmish& s) {
+    unit& hit = s.units[target];
+    const weapon& arms = s.units[by].arms;
+    const int dealt = std::min(hit.hp, arms.power);
+    hit.hp -= dealt;
+    s.news.push_back(std::string(arms.name) + " hits " + s.name_of(target) + ": -" +
+                     std::to_string(dealt) + " hp, " + std::to_string(hit.hp) + " left");
   }
+  void update(skirmish& s, double) { s.states.pop(); }
 };
 
-struct attack {
-  order what;
+struct check_destruction {
+  static constexpr std::string_view name = "check";
+  int target;
 
-  explicit attack(order given)
-      : what(std::move(given)) {}
-  void enter(skirmish& s) {
-    s.news.push_back("attack: " + s.name_of(what.attacker) + " uses " + std::string(what.move));
-    // The last chain pushed plays first, so the defenders are pushed last to first.
-    for (auto defender = what.defenders.rbegin(); defender != what.defenders.rend(); ++defender) {
-      s.states.push_first_on_top(
-          effect{std::string(what.move) + " hits", *defender, s.units[what.attacker].strength},
-          destruction_check{*defender}, counterattack{*defender, what.attacker});
-    }
+  void focus(skirmish& s) {
+    s.news.push_back(s.name_of(target) + (s.destroyed(target) ? " is destroyed" : " stands"));
   }
-  // Updated only when on top, so only once every chain above has played out. (resume would be
-  // too early: a commit that swaps the state above, as counterattack's replace does, reveals the
-  // attack for a moment and resumes it, then pauses it again.)
-  void update(skirmish& s, double) {
-    s.news.push_back("attack: " + std::string(what.move) + " resolved");
+  void update(skirmish& s, double) { s.states.pop(); }
+};
+
+struct perform_counter {
+  static constexpr std::string_view name = "counter";
+  int actor;
+  int target;
+
+  void focus(skirmish& s) {
     s.states.pop();
-  }
-};
-
-// The bottom state: gives the next order whenever it is on top, and ends when none is left.
-struct turn {
-  std::size_t next = 0;
-
-  void update(skirmish& s, double) {
-    if (next == s.orders.size()) {
-      s.news.push_back("turn: no orders left");
-      s.states.pop();
+    unit& striker = s.units[actor];
+    if (s.destroyed(actor) || s.destroyed(target) || striker.ap == 0) {
+      s.news.push_back(s.name_of(actor) + " cannot strike back");
       return;
     }
-    const order& given = s.orders[next++];
-    const bool area = given.defenders.size() > 1;
-    // An area attack shows under its move's name (".name" copies the text).
-    s.states.push<attack>(given).name(area ? given.move : "attack");
+    --striker.ap;
+    s.news.push_back(s.name_of(actor) + " strikes back at " + s.name_of(target) + " (" +
+                     std::string(striker.arms.name) + ")");
+    s.states.push<check_destruction>(target);
+    for (int i = 0; i < striker.arms.hits; ++i) {
+      s.states.push<apply_effect>(actor, target);
+    }
   }
 };
 
-} // namespace
+struct perform_action {
+  static constexpr std::string_view name = "action";
+  int actor;
+  std::vector<int> affected;
 
-int main() {
-  skirmish s;
-  s.states.push<turn>();
+  void focus(skirmish& s) {
+    const weapon& arms = s.units[actor].arms;
+    s.news.push_back(s.name_of(actor) + " attacks with " + std::string(arms.name) + " (" +
+                     std::to_string(arms.hits) + (arms.hits == 1 ? " hit)" : " hits)"));
+    s.states.pop();
+    for (int u : affected) {
+      s.states.push<perform_counter>(u, actor);
+    }
+    for (int u : affected) {
+      s.states.push<check_destruction>(u);
+      for (int i = 0; i < arms.hits; ++i) {
+        s.states.push<apply_effect>(actor, u);
+      }
+    }
+  }
+};
+
+// Plays one action out, a frame at a time, until the stack is empty again.
+void play(skirmish& s, std::string_view title, int actor, std::vector<int> affected) {
+  std::printf("%s\n", std::string(title).c_str());
+  s.states.push<perform_action>(actor, std::move(affected));
   int frame = 0;
   do {
     ++frame;
@@ -171,6 +142,17 @@ int main() {
     }
     s.news.clear();
   } while (!s.states.empty());
+  std::printf("played in %d frames\n\n", frame);
+}
+
+} // namespace
+
+int main() {
+  skirmish s;
+  // The seed's scenario: two hits, the defender stands and counters with three.
+  play(s, "knight attacks orc", 0, {1});
+  // An area attack: one chain per defender; the destroyed cannot strike back.
+  play(s, "mage casts a fireball on orc, goblin and troll", 2, {1, 3, 4});
 
   for (const unit& u : s.units) {
     const std::string state = u.hp > 0 ? "hp " + std::to_string(u.hp) : "destroyed";

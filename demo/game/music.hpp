@@ -1,5 +1,6 @@
-// demo/game/music.hpp: the music clock. The boot state advances it from its covered update for
-// the whole run, so whatever stops updates from reaching the bottom (a pause menu) stops the beat.
+// demo/game/music.hpp: the music clock. The boot state advances it from its update_always for
+// the whole run, once the assets are loaded, so nothing above it (a freezing pause menu
+// included) stops the beat.
 #pragma once
 
 namespace demo {

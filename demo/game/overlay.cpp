@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,6 +29,16 @@ std::string modality_name(strata::modality m) {
          (m.input_below ? "i" : "-") + "}";
 }
 
+// Only a state that slows (or stops) the ones below shows its factor.
+std::string time_scale_note(float scale) {
+  if (scale == 1.0F) {
+    return "";
+  }
+  char text[16];
+  std::snprintf(text, sizeof text, " x%.2f", static_cast<double>(scale));
+  return text;
+}
+
 std::string padded(std::string_view text, std::size_t width) {
   std::string out(text.substr(0, width));
   out.resize(width, ' ');
@@ -50,7 +61,7 @@ void draw_overlay(canvas& on, const strata::stack<game, input_event>& states, co
     const bool active = entry.depth() + 1 == committed.size();
     const std::string line = std::to_string(entry.depth()) + " " +
                              padded(std::string(entry.name()) + (active ? "*" : ""), 20) +
-                             modality_name(entry.modality());
+                             modality_name(entry.modality()) + time_scale_note(entry.time_scale());
     text(on, x + 2, y++, line, style{active ? color::white : color::black, color::cyan, active});
   }
   text(on, x + 2, ++y, "last transitions:", style{color::white, color::cyan, true});

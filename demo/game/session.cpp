@@ -11,8 +11,9 @@ namespace demo {
 session::session(std::uint64_t seed)
     : game_(seed) {
   // A state revealed only to be exited or covered again in the same commit gets no resume and
-  // no pause. The siege round and the battle start their next turn in resume(), which must not
-  // happen while they are being popped on the way back to the map.
+  // no pause. The level reports its enemies in pause() and resume(), which must not say "on top
+  // again" while it is being popped on the way back to the map. (The siege round and the battle
+  // start their next turn in focus(), which such a commit never gives them.)
   game_.states.set_coalesced(true);
   game_.states.set_observer(
       [this](const strata::step_info& info) { history_.record(game_.clock.frame, info); });

@@ -10,8 +10,8 @@ std::string_view tour_script() {
 wait 46 enter wait 2                 # boot, title -> world map
 enter wait 2                         # Meadow
 right*2 down*2 wait 10               # a gem
-p wait 30 p wait 5                   # pause: a freeze overlay, the level stands still
-i wait 30 i wait 5                   # inventory: a live overlay, the enemies keep moving
+p wait 30 p wait 5                   # pause: a freeze overlay, the level stands still, the music plays on
+i wait 30 i wait 5                   # inventory: a live overlay, the enemies keep moving, slowed
 tab wait 15 tab                      # the stack overlay
 p q wait 5                           # leave the level from the pause menu
 down enter wait 2                    # Caverns

@@ -1,7 +1,8 @@
 # demo/tests/check_transcript.cmake: runs the demo headless and compares its transcript with the
 # expected file exactly. With ENEMIES=moved|still it also checks the enemy positions reported
-# when the level was first covered against those when it was on top again. MUST_DIFFER=ON
-# inverts the comparison (another seed must give another run).
+# when the level was first covered against those when it was on top again; with still (a pause
+# menu) also that the music beat went on under it. MUST_DIFFER=ON inverts the comparison
+# (another seed must give another run).
 #   cmake -DDEMO=... -DARGS="--script;f.keys" -DEXPECTED=... -DACTUAL=... -DENEMIES=none -P this
 execute_process(COMMAND ${DEMO} ${ARGS} OUTPUT_FILE ${ACTUAL} RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -36,5 +37,20 @@ if(ENEMIES STREQUAL "moved" OR ENEMIES STREQUAL "still")
   endif()
   if(ENEMIES STREQUAL "still" AND NOT before STREQUAL after)
     message(FATAL_ERROR "the enemies moved under the freeze overlay: ${before} -> ${after}")
+  endif()
+endif()
+
+# The freeze stops the level, not the music: system's update_always keeps the beat.
+if(ENEMIES STREQUAL "still")
+  string(REGEX MATCH "; paused at beat ([0-9]+)" paused "${actual}")
+  set(paused_beat "${CMAKE_MATCH_1}")
+  string(REGEX MATCH "unpaused at beat ([0-9]+)" unpaused "${actual}")
+  set(unpaused_beat "${CMAKE_MATCH_1}")
+  if(paused_beat STREQUAL "" OR unpaused_beat STREQUAL "")
+    message(FATAL_ERROR "the transcript does not report the beat around the pause menu")
+  endif()
+  if(NOT unpaused_beat GREATER paused_beat)
+    message(FATAL_ERROR "the music stopped under the pause menu: beat ${paused_beat} -> "
+                        "${unpaused_beat}")
   endif()
 endif()

@@ -41,8 +41,9 @@ void battle::enter(game& g) {
   g.report("battle at Orc Pass: Knight, Archer, Mage vs Orc, Goblin, Troll");
 }
 
-// Revealed once the states of the last action have all popped themselves.
-void battle::resume(game& g) {
+// The top again once the states of the last action have all popped themselves (or for the
+// first time, after enter).
+void battle::focus(game& g) {
   if (living(foes_).empty()) {
     won_ = true;
     step_ = step::over;

@@ -1,6 +1,6 @@
 // demo/game/states/battle.hpp: the tactics battle. It owns the fighters and the turn order; a
 // chosen action pushes the states it is made of, and when they have all popped themselves the
-// battle is resumed and moves on to the next turn.
+// battle becomes the top again: its focus moves on to the next turn.
 #pragma once
 
 #include <array>
@@ -15,7 +15,7 @@ public:
   battle();
 
   void enter(game& g);
-  void resume(game& g);
+  void focus(game& g);
   void draw(game& g) const;
   bool handle(game& g, const input_event& e);
 
@@ -38,7 +38,7 @@ private:
   int unit_ = 0;
   int action_ = 0; // 0 attack, 1 fireball (casters only)
   int target_ = 0;
-  int turn_ = 1;
+  int turn_ = 0; // the first focus starts turn 1
   bool foes_next_ = false;
   bool won_ = false;
 };

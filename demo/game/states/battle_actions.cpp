@@ -28,18 +28,18 @@ void push_chain(game& g, unit& attacker, unit& defender, int percent) {
 
 } // namespace
 
-void hit::update(game& g, double dt) {
-  if (damage_ < 0) {
-    damage_ = 0;
-    if (attacker_->alive() && defender_->alive()) {
-      damage_ = std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3));
-      defender_->hp = std::max(0, defender_->hp - damage_);
-      g.report(std::string(attacker_->name) + " hits " + std::string(defender_->name) + " for " +
-               std::to_string(damage_) + " (" + health(*defender_) + ")");
-    } else {
-      left_ = 0; // someone fell before this hit came
-    }
+void hit::focus(game& g) {
+  if (!attacker_->alive() || !defender_->alive()) {
+    left_ = 0; // someone fell before this hit came
+    return;
   }
+  damage_ = std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3));
+  defender_->hp = std::max(0, defender_->hp - damage_);
+  g.report(std::string(attacker_->name) + " hits " + std::string(defender_->name) + " for " +
+           std::to_string(damage_) + " (" + health(*defender_) + ")");
+}
+
+void hit::update(game& g, double dt) {
   left_ -= dt;
   if (left_ <= 0) {
     g.states.pop();
@@ -58,14 +58,14 @@ void hit::draw(game& g) const {
            style{color::yellow, color::black, true});
 }
 
-void destruction_check::update(game& g, double dt) {
-  if (!checked_) {
-    checked_ = true;
-    if (!defender_->alive()) {
-      g.report(std::string(defender_->name) + " is destroyed");
-      left_ = 0.8;
-    }
+void destruction_check::focus(game& g) {
+  if (!defender_->alive()) {
+    g.report(std::string(defender_->name) + " is destroyed");
+    left_ = 0.8;
   }
+}
+
+void destruction_check::update(game& g, double dt) {
   left_ -= dt;
   if (left_ <= 0) {
     g.states.pop();
@@ -81,8 +81,9 @@ void destruction_check::draw(game& g) const {
   text(on, at.x, at.y + 1, "DESTROYED", style{color::white, color::red, true});
 }
 
-// Runs on its first update, once the hits and the check above it are gone.
-void counterattack::update(game& g, double /*dt*/) {
+// Once the hits and the check above it are gone. It takes no frame of its own: the hit it
+// replaces itself with gets the focus in the same commit.
+void counterattack::focus(game& g) {
   if (!striker_->alive() || !target_->alive()) {
     g.report("no counterattack from " + std::string(striker_->name));
     g.states.pop();

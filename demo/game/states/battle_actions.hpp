@@ -1,7 +1,9 @@
 // demo/game/states/battle_actions.hpp: the states one attack is made of. An attack pushes, in
 // one request, its hits, a destruction check and the defender's counterattack; each pops itself
 // when done. A counterattack replaces itself with its own hits. An area attack pushes one such
-// chain per defender. All are live overlays: the battlefield stays drawn beneath.
+// chain per defender. All are live overlays: the battlefield stays drawn beneath. Each does its
+// work in focus, when it becomes the top, not in enter, which runs for the whole chain at the
+// push; nothing ever covers one of them, so each gets focus once.
 #pragma once
 
 #include <span>
@@ -21,6 +23,7 @@ public:
       , defender_(&defender)
       , percent_(percent) {}
 
+  void focus(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
 
@@ -28,7 +31,7 @@ private:
   unit* attacker_;
   unit* defender_;
   int percent_;
-  int damage_ = -1; // -1 until struck
+  int damage_ = 0;
   double left_ = 0.5;
 };
 
@@ -39,12 +42,12 @@ public:
   explicit destruction_check(unit& defender)
       : defender_(&defender) {}
 
+  void focus(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
 
 private:
   unit* defender_;
-  bool checked_ = false;
   double left_ = 0.4;
 };
 
@@ -56,7 +59,7 @@ public:
       : striker_(&striker)
       , target_(&target) {}
 
-  void update(game& g, double dt);
+  void focus(game& g);
 
 private:
   unit* striker_;

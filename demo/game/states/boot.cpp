@@ -33,8 +33,11 @@ void boot::update(game& g, double dt) {
   }
 }
 
-void boot::update_covered(game& g, double dt) {
-  g.music.advance(dt);
+// Every frame, on top or under anything: a freezing pause stops the game, not the music.
+void boot::update_always(game& g, double dt) {
+  if (booted_) {
+    g.music.advance(dt);
+  }
 }
 
 void boot::draw(game& g) const {

@@ -1,6 +1,7 @@
 // demo/game/states/boot.hpp: the first state and the last one standing. It "loads" the assets
 // behind a progress bar, shows the logo for a minimum time, opens the title, and then stays at
-// the bottom for the whole run as "system", driving the music clock from its covered update.
+// the bottom for the whole run as "system", driving the music clock from update_always, which
+// runs whatever covers it: the music plays on under a freezing pause menu.
 #pragma once
 
 #include <array>
@@ -20,7 +21,7 @@ public:
 
   void enter(game& g);
   void update(game& g, double dt);
-  void update_covered(game& g, double dt);
+  void update_always(game& g, double dt);
   void draw(game& g) const;
   void exit(game& g);
 

@@ -29,7 +29,7 @@ void inventory::draw(game& g) const {
   text(on, x + 2, 7, "drink a potion (" + std::to_string(bag_->potions) + ")",
        selected_ == 0 ? picked : look);
   text(on, x + 2, 8, "close", selected_ == 1 ? picked : look);
-  text(on, x + 2, 10, "live: enemies still move!", style{color::yellow, color::magenta, true});
+  text(on, x + 2, 10, "slow motion: enemies move!", style{color::yellow, color::magenta, true});
   draw_help(g, "up/down: choose  Enter: use  I/Esc: close");
 }
 

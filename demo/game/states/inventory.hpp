@@ -1,5 +1,6 @@
 // demo/game/states/inventory.hpp: the inventory, a live overlay: the level stays drawn and keeps
-// running underneath (its update_covered moves the enemies), so browsing it is risky.
+// running underneath (its update_covered moves the enemies), in slow motion: the time scale
+// gives it a quarter of each frame's time, so browsing is risky, not hopeless.
 #pragma once
 
 #include "../game.hpp"
@@ -10,6 +11,7 @@ namespace demo {
 class inventory {
 public:
   static constexpr strata::modality modality = strata::modality::live;
+  static constexpr float time_scale = 0.25F;
 
   explicit inventory(bag& carried)
       : bag_(&carried) {}

@@ -74,7 +74,8 @@ void level::update(game& g, double dt) {
   live(g, dt);
 }
 
-// Covered by a live overlay (the inventory): the world goes on, the player's clock does not.
+// Covered by a live overlay (the inventory): the world goes on, at the pace the overlay's time
+// scale gives it; the player's clock does not.
 void level::update_covered(game& g, double dt) {
   live(g, dt);
 }

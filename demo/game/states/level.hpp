@@ -1,8 +1,8 @@
 // demo/game/states/level.hpp: the real-time arcade level. The avatar moves one cell per key
 // press; enemies move on their own clocks and hurt on contact; gems open the door. Overlays
 // go on top of it: pause (freezes it), inventory (it keeps living underneath through
-// update_covered), the boss dialog (its answer comes back through on_exit), level clear; game
-// over replaces it.
+// update_covered, slowed down), the boss dialog (its answer comes back through on_exit), level
+// clear; game over replaces it.
 #pragma once
 
 #include <string>

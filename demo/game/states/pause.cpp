@@ -7,7 +7,7 @@
 
 namespace demo {
 
-// The beat count shows the freeze reaching the bottom of the stack: it is the same on both.
+// The beat count shows what the freeze does not stop: system's update_always, the music.
 void pause_menu::enter(game& g) {
   g.report("paused at beat " + std::to_string(g.music.beats()));
 }
@@ -26,7 +26,7 @@ void pause_menu::draw(game& g) const {
   panel(on, x, y, w, 7, "", look);
   centered(on, y + 2, "P A U S E D", style{color::yellow, color::blue, true});
   centered(on, y + 4, "P/Esc: resume   Q: back to the map", look);
-  draw_help(g, "freeze: drawn below, nothing updates (even the music)");
+  draw_help(g, "freeze: drawn below, frozen; only the music plays on");
 }
 
 bool pause_menu::handle(game& g, const input_event& e) {

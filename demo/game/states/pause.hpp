@@ -1,5 +1,6 @@
 // demo/game/states/pause.hpp: the pause menu, a freeze overlay: what is below stays drawn
-// (dimmed) but gets no update at all, down to the music clock at the bottom.
+// (dimmed) but gets no update or update_covered; only update_always goes on, so the music clock
+// at the bottom keeps the beat.
 #pragma once
 
 #include <string_view>

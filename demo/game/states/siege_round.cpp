@@ -10,11 +10,12 @@ namespace demo {
 
 void siege_round::enter(game& g) {
   g.report("the siege of Rampart Keep begins");
-  start_round(g);
 }
 
-// Only the last phase of a round, popping itself, reveals the round again.
-void siege_round::resume(game& g) {
+// The round is the top only between rounds: its phases cover it from the commit that pushed
+// them until the last one pops itself. (A commit that reveals it on the way back to the map, Q
+// from a pause menu, gives it no focus: the focus goes to the map.)
+void siege_round::focus(game& g) {
   if (field_.breached()) {
     g.report("the keep falls in round " + std::to_string(field_.round));
     g.states.replace<game_over>("Rampart Keep", field_.score);

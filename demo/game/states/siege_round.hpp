@@ -1,6 +1,7 @@
 // demo/game/states/siege_round.hpp: the siege, in the spirit of Rampart. It sits at the bottom
-// of the siege and owns the board; each round it pushes every phase at once with
-// push_first_on_top, and when the last phase pops itself it is resumed and starts the next.
+// of the siege and owns the board; whenever it becomes the top (first, then when the last phase
+// of a round pops itself) its focus pushes every phase of the next round at once with
+// push_first_on_top.
 #pragma once
 
 #include "../game.hpp"
@@ -11,7 +12,7 @@ namespace demo {
 class siege_round {
 public:
   void enter(game& g);
-  void resume(game& g);
+  void focus(game& g);
 
   [[nodiscard]] bool won() const { return won_; }
   [[nodiscard]] int score() const { return field_.score; }
