@@ -3,7 +3,9 @@
 // disagreement, a broken lifecycle invariant or a leaked state prints the shrunk program and
 // traps, and the sanitizers catch the rest. The decoder is the model test's, so the patterns of
 // issue 10 (arms that fire again and again, requests from destructors, throwing on_exit, a second
-// on_exit, NUL bytes in names, observers that replace themselves) come with it.
+// on_exit, NUL bytes in names, observers that replace themselves) and of issue 11 (focus hooks and
+// update_always that make requests, close(id) of live, gone and unknown ids, time scales declared,
+// at push and on kept handles, good and bad) come with it.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

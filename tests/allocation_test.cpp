@@ -1,4 +1,5 @@
-// tests/allocation_test.cpp: the steady state allocates nothing (R20, R28). Counted twice: by
+// tests/allocation_test.cpp: the steady state allocates nothing (R20, R28, and with the hooks and
+// requests of R29-R32). Counted twice: by
 // a counting std::pmr::memory_resource given as options.memory, and by replacing the global
 // operator new (this file only: each test file is its own executable).
 #include <cstddef>
@@ -204,6 +205,63 @@ TEST(allocation, r28_passes_allocate_nothing) {
   EXPECT_EQ(made.global, 0U);
   EXPECT_TRUE(consumed);
   EXPECT_EQ(s.committed()[0].get<level>()->elapsed, 101 * 0.5);
+}
+
+// A level with the hooks of R29 and R30 too.
+struct background : level {
+  using level::level;
+  void focus(recorder& /*r*/) { ++focuses; }
+  void unfocus(recorder& /*r*/) { ++unfocuses; }
+  void update_always(recorder& /*r*/, double dt) { always += dt; }
+  int focuses = 0;
+  int unfocuses = 0;
+  double always = 0;
+};
+
+// committed: base*
+// each round: push level, commit, close it by its id, commit (the focus moves up and back)
+TEST(allocation, r29_r31_focus_and_close_allocate_nothing) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<background>(0);
+  s.commit();
+  bool closed = true;
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    const strata::entry_id id = s.push<background>(1).id();
+    s.commit();
+    closed = closed && s.close(id);
+    s.commit();
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_TRUE(closed);
+  const auto* base = s.committed()[0].get<background>();
+  EXPECT_EQ(base->focuses, 102);
+  EXPECT_EQ(base->unfocuses, 101);
+}
+
+// committed: base (update_always) | slow (live, time scale 0.5) | menu (live)*
+// each round: update, draw, handle
+TEST(allocation, r30_r32_background_and_scaled_updates_allocate_nothing) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<background>(0);
+  s.push<level>(1).modality(strata::modality::live).time_scale(0.5F);
+  s.push<level>(2).modality(strata::modality::live);
+  s.commit();
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    s.update(0.5);
+    s.draw();
+    s.handle(event{2});
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  const auto* base = s.committed()[0].get<background>();
+  EXPECT_EQ(base->always, 101 * 0.5);
+  EXPECT_EQ(base->elapsed, 101 * 0.25); // update_covered(dt x 0.5), slow's scale
+  EXPECT_EQ(s.committed()[1].get<level>()->elapsed, 101 * 0.5);
 }
 
 // The counter itself works: a plain allocation is seen.

@@ -188,6 +188,48 @@ TEST(exception_injection, pop_until_with_on_exit) {
        make_request(request_kind::pop_until_name, named::title), commit()});
 }
 
+op on_hook(hook_kind hook, std::uint8_t target, const op& action) {
+  return arm(op_kind::arm_hook, static_cast<std::uint8_t>(hook), target, action);
+}
+
+// R29, R25: focus and unfocus throw too (a focus that throws counts as focused, an unfocus as
+// unfocused), also where they make requests, before an exit and under clear().
+TEST(exception_injection, focus_and_unfocus_with_requests) {
+  inject_everywhere({push(state(named::system)), commit(),
+                     on_hook(hook_kind::unfocus, named::system, push(state(named::options))),
+                     on_hook(hook_kind::focus, named::options, close_by(close_target::self)),
+                     push(with_on_exit(state(named::title))), commit(),
+                     make_request(request_kind::pop), commit(), push(state(named::world)), commit(),
+                     make_request(request_kind::clear), commit()});
+}
+
+// R30, R32: update_always and scaled updates throw too, with requests from them.
+TEST(exception_injection, background_updates_and_time_scales) {
+  item slow = state(named::world, probe_type::scaled);
+  slow.declared_scale = 4; // 0.1F
+  slow.declared = 3;       // live
+  item pause = state(named::pause);
+  pause.modality = 3; // live
+  pause.scale = 2;    // 0.5F
+  inject_everywhere(
+      {push(state(named::system, probe_type::background)), push(slow),
+       push(adopted(state(named::title, probe_type::virtual_base))), push(pause), commit(),
+       on_hook(hook_kind::update_always, named::system, push(state(named::audio))),
+       on_hook(hook_kind::update_covered, named::world, make_request(request_kind::pop)),
+       on_hook(hook_kind::update, named::pause, kept_time_scale(0, 1)),
+       make_request(request_kind::frame, 1), make_request(request_kind::update), commit(),
+       make_request(request_kind::frame, 2)});
+}
+
+// R31: close(id) of entries staged, committed and gone, from outside and from hooks.
+TEST(exception_injection, close_by_id) {
+  inject_everywhere({push(state(named::system)), push(with_on_exit(state(named::options))),
+                     push(state(named::audio)), commit(),
+                     on_hook(hook_kind::exit, named::audio, close_by(close_target::kept, 2)),
+                     close_by(close_target::kept, 1), commit(), close_by(close_target::kept, 1),
+                     push(state(named::title)), close_by(close_target::staged, 0), commit()});
+}
+
 // Programs from the model test's generator, each hook call of each throwing in turn. Their own
 // throws, errors escaping hooks and destructions from hooks are left out, so that the injected
 // throw is the only one. Their armed requests may keep a stack busy, so the recovery checks of

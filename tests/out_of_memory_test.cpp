@@ -128,6 +128,12 @@ TEST(out_of_memory, r1_pop_until_is_all_or_nothing) {
             "a b c | a");
 }
 
+// R31: close(id) pops like pop_to(), so it is all or nothing the same way.
+TEST(out_of_memory, r31_close_is_all_or_nothing) {
+  EXPECT_EQ(all_or_nothing(four_deep, [](test_stack& s) { s.close(s.staged()[1].id()); }),
+            "a b c | a");
+}
+
 // A name and a callback too large for the pool's blocks come straight from the memory resource.
 TEST(out_of_memory, r1_a_push_with_name_and_on_exit_is_all_or_nothing) {
   const std::string long_name(300, 'n');

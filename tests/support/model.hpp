@@ -1,13 +1,15 @@
 // tests/support/model.hpp: a reference model of strata::stack, written from the rules of the
-// specification (R1-R10, R19, R22-R26) and the faults of issue 10 (`issues show 10`), not from
-// stack.hpp. The committed and the staged stack are two plain vectors of state ids
+// specification (R1-R10, R19, R22-R26, R29-R32) and the faults of issue 10 (`issues show 10`),
+// not from stack.hpp. The committed and the staged stack are two plain vectors of state ids
 // (tests/support/model_staging.hpp); every commit step compares them afresh and takes the one
 // step the rules call for (tests/support/model_commit.hpp). This file holds the requests and
 // the passes. Slow and obvious on purpose: tests/model_test.cpp and the fuzzer play
 // the same programs on it and on the real stack and compare everything after each operation.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -108,11 +110,12 @@ public:
     return outcome::ok;
   }
 
-  // What push(...).name(), .modality() and .on_exit() change: the entry that push staged, if a
-  // request made in between (by the observer) did not unstage it. False when it did: the harness
-  // then still holds what it passed. Issue 10 item 6: a second .on_exit() destroys the first
-  // callback as code of the request.
-  bool finish_push(int id, const item& how) {
+  // What push(...).name(), .modality(), .on_exit() and .time_scale() change: the entry that push
+  // staged, if a request made in between (by the observer) did not unstage it. False when it did:
+  // the harness then still holds what it passed. Issue 10 item 6: a second .on_exit() destroys
+  // the first callback as code of the request. `result` is how .time_scale() ended.
+  bool finish_push(int id, const item& how, outcome& result) {
+    result = outcome::ok;
     if (!is_staged(id)) {
       return false;
     }
@@ -128,7 +131,49 @@ public:
       const request_scope replacing(*this);
       events_.replaced_on_exit(id);
     }
+    if (how.scale != no_choice) {
+      result = set_time_scale(id, time_scales[how.scale]);
+    }
     return true;
+  }
+
+  // R32: .time_scale() on the handle of state `id` (-1: a handle of a push that failed). It acts
+  // only while the entry is staged, and never during destruction (R26: the staged stack is empty
+  // then); a scale that is negative, infinite or not a number is refused and changes nothing. An
+  // entered state's new scale counts from the next pass.
+  outcome set_time_scale(int id, float scale) {
+    if (id < 0 || destroying() || !is_staged(id)) {
+      return outcome::ok;
+    }
+    if (!std::isfinite(scale) || scale < 0.0F) {
+      return fail(strata::errc::bad_time_scale);
+    }
+    entry(id).scale = scale;
+    return outcome::ok;
+  }
+
+  // R31: the staged entry with id `eid` goes, with every state staged above it; `closed` says
+  // whether there was one. A request like the others, except that not finding it is no error.
+  outcome close(std::uint64_t eid, bool& closed) {
+    closed = false;
+    bool go = false;
+    if (const outcome admitted = admit(go); !go) {
+      return admitted;
+    }
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (entry(staged_[depth]).eid == eid) {
+        closed = true;
+        pop_down_to(depth);
+        break;
+      }
+    }
+    return outcome::ok;
+  }
+
+  // R31: the id of the entry holding state `id` (the object as pushed): only entries that hold
+  // it are staged or committed, and each stay of an object has an id of its own.
+  [[nodiscard]] std::uint64_t id_of(int id) const {
+    return is_staged(id) || is_committed(id) ? entry(id).eid : 0;
   }
 
   outcome pop() {
@@ -180,14 +225,31 @@ public:
     destroy();
   }
 
-  // ---- passes over the committed stack (R11-R15) ----
+  // ---- passes over the committed stack (R11-R15, R30, R32) ----
 
-  outcome update() {
+  // R30: first every update_always, bottom to top, with the frame's dt; then the states the pass
+  // reaches (R12, R16): a scale of 0 lets no update through (R32), and a covered state's dt is
+  // multiplied by the factor of the states above it. What the pass reaches and by which factors
+  // is read as it starts: a scale changed by its hooks counts from the next pass.
+  outcome update(double dt) {
     return pass([&](std::size_t top) {
+      // R32: the factor of a covered state is the float product of the scales above it, taken
+      // from the top down: s[top], then times s[top - 1], and so on.
+      const std::size_t lowest = lowest_updated();
+      std::vector<double>& dts = pass_dts_;
+      dts.assign(top + 1, dt);
+      float factor = 1.0F;
+      for (std::size_t depth = top; depth-- > lowest;) {
+        factor *= entry(committed_[depth + 1]).scale;
+        dts[depth] = dt * static_cast<double>(factor);
+      }
       outcome result = outcome::ok;
-      for (std::size_t depth = lowest_reached(&strata::modality::update_below);
-           depth <= top && result == outcome::ok; ++depth) {
-        result = run(depth, depth == top ? hook_kind::update : hook_kind::update_covered);
+      for (std::size_t depth = 0; depth <= top && result == outcome::ok; ++depth) {
+        result = run(depth, hook_kind::update_always, dt);
+      }
+      for (std::size_t depth = lowest; depth <= top && result == outcome::ok; ++depth) {
+        result =
+            run(depth, depth == top ? hook_kind::update : hook_kind::update_covered, dts[depth]);
       }
       return result;
     });
@@ -228,7 +290,7 @@ public:
 
   // R15: commit; each event: handle, commit; update; commit; draw. Without exceptions an error
   // goes to the handler and the frame goes on.
-  outcome frame(std::size_t events) {
+  outcome frame(std::size_t events, double dt) {
     if (!may_start()) {
       return fail(strata::errc::reentrant_call);
     }
@@ -241,7 +303,7 @@ public:
       }
     }
     if (!stops(result)) {
-      result = update();
+      result = update(dt);
     }
     if (!stops(result)) {
       result = commit();
@@ -287,6 +349,17 @@ private:
     }
     return depth;
   }
+  // The same for updates, which a scale of 0 stops too (R32).
+  [[nodiscard]] std::size_t lowest_updated() const {
+    std::size_t depth = committed_.size() - 1;
+    while (depth > 0 && entry(committed_[depth]).mode.update_below &&
+           entry(committed_[depth]).scale != 0.0F) {
+      --depth;
+    }
+    return depth;
+  }
+
+  std::vector<double> pass_dts_; // update()'s, kept for its capacity: passes never nest
 };
 
 } // namespace strata_model

@@ -1,7 +1,7 @@
 // tests/support/model_commit.hpp: the commit of the reference model (tests/support/model.hpp):
-// one step at a time, each chosen afresh from the committed and the staged stack (R2-R9), with
-// the transition limit (R23, issue 10 item 1), exceptions (R25, issue 10 item 11) and the
-// destructor's teardown (R26).
+// one step at a time, each chosen afresh from the committed and the staged stack (R2-R9), then
+// the focus settled (R29), with the transition limit (R23, issue 10 item 1), exceptions (R25,
+// issue 10 item 11) and the destructor's teardown (R26).
 #pragma once
 
 #include <algorithm>
@@ -31,10 +31,21 @@ public:
     activity_ = activity::committing;
     paused_by_this_advance_ = false;
     transitions_ = 0;
-    bool done = false;
     outcome result = outcome::ok;
-    while (!done && result == outcome::ok) {
-      result = step(done);
+    bool moved = true;
+    while (moved && result == outcome::ok) {
+      bool done = false;
+      while (!done && result == outcome::ok) {
+        result = step(done);
+      }
+      // R29: once no step is left, the focus moves to the top, one hook at a time; what a focus
+      // hook requests is carried out before the focus moves on. A commit that failed (an
+      // exception, or the transition limit even where the error handler returns) does nothing
+      // further: the next commit settles the focus.
+      moved = false;
+      if (result == outcome::ok) {
+        result = settle_focus(moved);
+      }
     }
     activity_ = activity::idle;
     return result;
@@ -83,7 +94,9 @@ protected:
       }
     }
     if (retreat) {
-      return exit_top(); // R3
+      // R29: the focused top gets unfocus right before its exit, as a step of its own that is no
+      // transition; the staged stack is read again after it.
+      return focused_ == committed_.back() ? unfocus(size - 1) : exit_top(); // R3
     }
     if (advance) {
       return size > 0 && !entry(committed_.back()).paused ? pause_top() : enter_next(); // R2
@@ -92,12 +105,12 @@ protected:
     return outcome::ok;
   }
 
-  outcome run(std::size_t depth, hook_kind hook) {
+  outcome run(std::size_t depth, hook_kind hook, double dt = 0) {
     const model_entry& state = entry(committed_[depth]);
     if (!has_hook(state.type, hook)) {
       return outcome::ok; // R17: a missing hook is never called
     }
-    return events_.call(state.id, state.base_name, hook);
+    return events_.call(state.id, state.base_name, hook, dt);
   }
 
   // Issue 10 item 1: resuming the top this very advance paused cancels that advance, which counts
@@ -113,7 +126,7 @@ protected:
     if (const outcome result = run(depth, hook_kind::resume); result != outcome::ok) {
       return result;
     }
-    notify(strata::step::resume, entry(committed_[depth]).shown_name, depth);
+    notify(strata::step::resume, committed_[depth], depth);
     return outcome::ok;
   }
 
@@ -124,7 +137,7 @@ protected:
     if (const outcome result = run(depth, hook_kind::pause); result != outcome::ok) {
       return result;
     }
-    notify(strata::step::pause, entry(committed_[depth]).shown_name, depth);
+    notify(strata::step::pause, committed_[depth], depth);
     return outcome::ok;
   }
 
@@ -147,7 +160,7 @@ protected:
       release(id);
       return result;
     }
-    notify(strata::step::enter, entry(id).shown_name, depth);
+    notify(strata::step::enter, id, depth);
     return outcome::ok;
   }
 
@@ -165,9 +178,52 @@ protected:
     if (result == outcome::ok && entry(id).on_exit != 0) {
       result = events_.ran_on_exit(id); // after exit, before the state is destroyed
     }
-    notify(strata::step::exit, entry(id).shown_name, depth);
+    notify(strata::step::exit, id, depth);
     release(id);
     return result;
+  }
+
+  // R29: where the focus goes once a commit has no step left: the focused state, if the top no
+  // longer is, gets unfocus, and then the top gets focus (never a paused top: the commit that
+  // resumes it moves the focus). `moved` tells whether a hook step was taken (its requests may
+  // give the commit work).
+  outcome settle_focus(bool& moved) {
+    moved = false;
+    if (committed_.empty() || entry(committed_.back()).paused) {
+      return outcome::ok;
+    }
+    const int top = committed_.back();
+    if (focused_ == top) {
+      return outcome::ok;
+    }
+    moved = true;
+    if (focused_ >= 0) {
+      // Always still committed: a focused state that leaves gets unfocus before its exit (the
+      // invariant checker would see a state that left focused).
+      const auto at = std::find(committed_.begin(), committed_.end(), focused_);
+      if (at == committed_.end()) {
+        focused_ = -1;
+        return outcome::ok;
+      }
+      return unfocus(static_cast<std::size_t>(at - committed_.begin()));
+    }
+    focused_ = top; // R25: counts as focused even if the hook throws
+    const std::size_t depth = committed_.size() - 1;
+    if (const outcome result = run(depth, hook_kind::focus); result != outcome::ok) {
+      return result;
+    }
+    notify(strata::step::focus, top, depth);
+    return outcome::ok;
+  }
+
+  outcome unfocus(std::size_t depth) {
+    const int id = committed_[depth];
+    focused_ = -1; // R25: counts as unfocused even if the hook throws
+    if (const outcome result = run(depth, hook_kind::unfocus); result != outcome::ok) {
+      return result;
+    }
+    notify(strata::step::unfocus, id, depth);
+    return outcome::ok;
   }
 
   // R23: past the limit the requests still pending are dropped: the staged stack becomes the

@@ -108,9 +108,13 @@ private:
   item decode_item(bool several) {
     item made;
     made.own = static_cast<ownership>(weighted(std::array<std::uint8_t, 4>{12, 5, 3, 1}));
-    made.type = static_cast<probe_type>(weighted(std::array<std::uint8_t, 4>{8, 3, 3, 2}));
+    // In the order of probe_type: full, lifecycle, virtual_base, bare, background, scaled.
+    made.type = static_cast<probe_type>(weighted(std::array<std::uint8_t, 6>{8, 3, 3, 2, 2, 3}));
     if (several && made.own != ownership::borrowed) {
       made.type = made.own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
+    }
+    if (made.type == probe_type::scaled) {
+      made.declared_scale = declared_scales[below(declared_scales.size())];
     }
     made.name = made.type == probe_type::bare ? bare_name : below(bare_name);
     made.declared = made.type == probe_type::bare ? 0 : below(modalities.size());
@@ -126,7 +130,17 @@ private:
     // In the order of the on_exit_* kinds; a throwing callback needs exceptions.
     made.on_exit = static_cast<std::uint8_t>(
         weighted(std::array<std::uint8_t, 5>{18, 3, 3, exceptions_on ? 2 : 0, 2}));
+    made.scale = sometimes(5, time_scales.size()); // R32, a few of them refused
     return made;
+  }
+
+  // R31: mostly ids that are or were staged, sometimes the caller's own, rarely none at all.
+  void decode_close(request& made, bool inside_hook) {
+    // In the order of close_target: kept, staged, self, none, unknown.
+    static constexpr std::array<std::uint8_t, close_target_count> outside{5, 4, 0, 1, 1};
+    static constexpr std::array<std::uint8_t, close_target_count> inside{4, 3, 5, 1, 1};
+    made.which = static_cast<std::uint8_t>(weighted(inside_hook ? inside : outside));
+    made.depth = below(kept_handles);
   }
 
   // How many times an arm fires: mostly once, sometimes a few times (loops that a low
@@ -144,10 +158,10 @@ private:
   request decode_request(bool inside_hook) {
     // In the order of request_kind. A destruction from inside a hook costs a child process, so
     // it is rare.
-    static constexpr std::array<std::uint8_t, 14> outside{16, 6,  9, 4, 2, 3, 2,
-                                                          3,  16, 5, 3, 3, 5, 0};
-    static constexpr std::array<std::uint8_t, 14> inside{28, 8, 20, 8, 4, 6, 4,
-                                                         6,  6, 2,  2, 2, 2, can_fork ? 1 : 0};
+    static constexpr std::array<std::uint8_t, 16> outside{16, 6, 9,  4, 2, 3, 2, 3,
+                                                          3,  3, 16, 5, 3, 3, 5, 0};
+    static constexpr std::array<std::uint8_t, 16> inside{28, 8, 20, 8, 4, 6, 4, 10,
+                                                         6,  4, 6,  2, 2, 2, 2, can_fork ? 1 : 0};
     request made;
     made.kind = static_cast<request_kind>(weighted(inside_hook ? inside : outside));
     switch (made.kind) {
@@ -166,6 +180,11 @@ private:
     case request_kind::pop_until_depth:
     case request_kind::pop_to: made.depth = below(6); break;
     case request_kind::frame: made.depth = below(3); break;
+    case request_kind::close: decode_close(made, inside_hook); break;
+    case request_kind::set_time_scale:
+      made.depth = below(kept_handles);
+      made.scale = below(time_scales.size());
+      break;
     default: break;
     }
     return made;

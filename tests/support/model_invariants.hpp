@@ -1,14 +1,18 @@
 // tests/support/model_invariants.hpp: checks a recorded trace against the lifecycle rules without
 // any model. It rebuilds the committed stack from the observer's steps and the hooks' ids, and
-// holds every state to the grammar `enter (pause resume)* exit` (coalesced: `pause? exit`), exit
-// only on the committed top, hooks of the passes only on committed states, and one exit before
-// destruction for every state that entered (R2, R3, R8, R9, R25).
+// holds every state to the grammar `enter (pause | resume | focus | unfocus)* exit`: pause and
+// resume alternate (coalesced, a paused state may exit), exit only on the committed top; focus and
+// unfocus alternate from focus, focus only on the committed top while it is not paused and
+// nothing else is focused, no exit while focused, and after a commit that ended without error its
+// top is focused. Hooks of the passes run only on committed states, and every state that entered
+// exits once before its destruction (R2, R3, R8, R9, R25, R29).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <strata/observer.hpp>
@@ -52,6 +56,20 @@ public:
     return problem_.empty();
   }
 
+  // After each operation from outside; `committing` for commit() and frame(). False from the
+  // first violation on.
+  bool operation_done(bool committing) {
+    if (problem_.empty() && committing && !troubled_ && !committed_.empty()) {
+      if (committed_.back().paused) {
+        violation("a commit that ended without error left its top paused");
+      } else if (!committed_.back().focused) {
+        violation("a commit that ended without error left its top without focus");
+      }
+    }
+    troubled_ = false;
+    return problem_.empty();
+  }
+
   [[nodiscard]] const std::string& problem() const { return problem_; }
 
 private:
@@ -60,7 +78,8 @@ private:
   struct slot {
     int id; // -1 for a state without lifecycle hooks, until its on_exit tells
     bool paused;
-    bool hooked; // has lifecycle hooks: each of its steps follows its hook
+    bool hooked; // has enter, exit, pause and resume: each of those steps follows its hook
+    bool focused = false;
   };
 
   void violation(const std::string& what) {
@@ -77,9 +96,19 @@ private:
   [[nodiscard]] bool is_top(int id) const {
     return !committed_.empty() && committed_.back().id == id;
   }
-  [[nodiscard]] bool is_committed(int id) const {
+  [[nodiscard]] bool is_committed(int id) const { return find(id) != nullptr; }
+  [[nodiscard]] const slot* find(int id) const {
     for (const slot& s : committed_) {
       if (s.id == id) {
+        return &s;
+      }
+    }
+    return nullptr;
+  }
+  slot* find(int id) { return const_cast<slot*>(std::as_const(*this).find(id)); }
+  [[nodiscard]] bool any_focused() const {
+    for (const slot& s : committed_) {
+      if (s.focused) {
         return true;
       }
     }
@@ -100,6 +129,8 @@ private:
         coalesced_ = e.value != 0;
       }
       break;
+    case event_kind::failed:
+    case event_kind::caught: troubled_ = true; break;
     default: break;
     }
   }
@@ -133,6 +164,22 @@ private:
         violation(what + " on a state that is not paused");
       } else if (hook == hook_kind::exit && committed_.back().paused && !coalesced_) {
         violation(what + " on a paused state without resume first");
+      } else if (hook == hook_kind::exit && committed_.back().focused) {
+        violation(what + " on a focused state without unfocus first");
+      }
+      break;
+    case hook_kind::focus:
+      if (!is_top(id)) {
+        violation(what + " on a state that is not the committed top");
+      } else if (committed_.back().paused) {
+        violation(what + " on a paused state");
+      } else if (any_focused()) {
+        violation(what + " while a state is focused");
+      }
+      break;
+    case hook_kind::unfocus:
+      if (find(id) == nullptr || !find(id)->focused) {
+        violation(what + " on a state that is not focused");
       }
       break;
     case hook_kind::update:
@@ -145,6 +192,7 @@ private:
         violation(what + " on a state that is not a covered committed state");
       }
       return;
+    case hook_kind::update_always:
     case hook_kind::draw:
     case hook_kind::handle:
       if (!is_committed(id)) {
@@ -159,6 +207,7 @@ private:
   // R25: what a lifecycle hook that throws leaves behind. Issue 10 item 11: a state whose exit
   // throws has left, and its exit step is still reported: the hook stays open until that step.
   void check_throw(hook_kind hook, int id) {
+    troubled_ = true;
     if (!is_lifecycle(hook)) {
       return;
     }
@@ -175,6 +224,8 @@ private:
     case hook_kind::enter: life_of(id) = life::never_entered; break;
     case hook_kind::pause: committed_.back().paused = true; break;
     case hook_kind::resume: committed_.back().paused = false; break;
+    case hook_kind::focus: committed_.back().focused = true; break; // R29: counts as focused
+    case hook_kind::unfocus: find(id)->focused = false; break;      // and as unfocused
     default: break;
     }
   }
@@ -261,6 +312,8 @@ private:
         violation(what + " on a state that is not paused");
       } else if (step == strata::step::exit && top.paused && !coalesced_) {
         violation(what + " on a paused state without resume first");
+      } else if (step == strata::step::exit && top.focused) {
+        violation(what + " on a focused state without unfocus first");
       } else if (step == strata::step::exit) {
         if (top.id >= 0) {
           life_of(top.id) = life::exited;
@@ -271,13 +324,45 @@ private:
       }
       return;
     }
+    case strata::step::focus:
+    case strata::step::unfocus: check_focus_step(step, depth, what); return;
+    }
+  }
+
+  // R29: a focus step follows the state's focus hook if it has one (a state without it is still
+  // told), on the top while not paused and nothing else is focused; an unfocus step on the
+  // focused state, wherever it is.
+  void check_focus_step(strata::step step, int depth, const std::string& what) {
+    const bool focus = step == strata::step::focus;
+    const int id = take_pending(focus ? hook_kind::focus : hook_kind::unfocus, what);
+    if (!problem_.empty()) {
+      return;
+    }
+    if (depth < 0 || static_cast<std::size_t>(depth) >= committed_.size()) {
+      violation(what + " not on a committed state");
+      return;
+    }
+    slot& at = committed_[static_cast<std::size_t>(depth)];
+    if (id >= 0 && at.id >= 0 && id != at.id) {
+      violation(what + " after the hook of #" + std::to_string(id));
+    } else if (focus && static_cast<std::size_t>(depth) + 1 != committed_.size()) {
+      violation(what + " not on the committed top");
+    } else if (focus && at.paused) {
+      violation(what + " on a paused state");
+    } else if (focus && any_focused()) {
+      violation(what + " while a state is focused");
+    } else if (!focus && !at.focused) {
+      violation(what + " on a state that is not focused");
+    } else {
+      at.focused = focus;
     }
   }
 
   std::vector<slot> committed_;
   std::vector<life> lives_; // by id
   bool coalesced_ = false;
-  int pending_id_ = -1; // the lifecycle hook running, until its step or its throw
+  bool troubled_ = false; // the operation under way reported an error or an exception
+  int pending_id_ = -1;   // the lifecycle hook running, until its step or its throw
   hook_kind pending_hook_ = hook_kind::enter;
   std::size_t position_ = 0;
   std::string problem_;

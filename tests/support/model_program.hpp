@@ -1,13 +1,13 @@
 // tests/support/model_program.hpp: the operations that the randomized model test, the exception
-// injection test and the fuzzer play against a stack, as plain data, and how they print as C++
-// lines for a failure report.
+// injection test and the fuzzer play against a stack, as plain data (tests/support/model_print.hpp
+// prints them as C++ lines for a failure report).
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <string>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -75,45 +75,101 @@ inline constexpr std::array<strata::modality, 5> modalities{
 inline constexpr std::array<std::string_view, 5> modality_names{"screen", "opaque", "freeze",
                                                                 "live", "transparent"};
 
-// The state types of tests/support/model_real.hpp, told apart by the hooks they have.
+// R32: the time scales programs use. Index 0 is the default; 1 cuts the updates below like
+// update_below = false; the inexact 0.1 and the extremes (a product that underflows to 0 without
+// cutting, one that overflows to infinity) make a factor computed another way show. The last
+// four are no time scale at all: .time_scale() refuses them with errc::bad_time_scale.
+inline constexpr std::array<float, 13> time_scales{1.0F,
+                                                   0.0F,
+                                                   0.5F,
+                                                   0.25F,
+                                                   0.1F,
+                                                   2.0F,
+                                                   1e-30F,
+                                                   3e38F,
+                                                   -0.0F,
+                                                   -1.0F,
+                                                   std::numeric_limits<float>::infinity(),
+                                                   -std::numeric_limits<float>::infinity(),
+                                                   std::numeric_limits<float>::quiet_NaN()};
+inline constexpr std::array<std::string_view, 13> time_scale_names{
+    "1.0F",  "0.0F",  "0.5F",  "0.25F", "0.1F", "2.0F",     "1e-30F",
+    "3e38F", "-0.0F", "-1.0F", "inf",   "-inf", "quiet_NaN"};
+inline constexpr std::uint8_t valid_time_scales = 9; // the first nine
+// The scales that scaled_probe<S> declares as `static constexpr float time_scale` (S indexes
+// time_scales): 1 said explicitly, 0, an exact and an inexact factor.
+inline constexpr std::array<std::uint8_t, 4> declared_scales{0, 1, 2, 4};
+
+// The dt of every update and frame: not a binary fraction, so that a dt scaled another way than
+// R32 says (in double, or in another order) shows in the hooks' trace.
+inline constexpr double frame_dt = 1.0 / 60;
+
+// The state types of tests/support/model_probes.hpp, told apart by the hooks they have. Each has
+// all of enter, exit, pause and resume or none of them: the lifecycle checker
+// (tests/support/model_invariants.hpp) knows a state's steps by those hooks.
 enum class probe_type : std::uint8_t {
-  full,         // every hook
+  full,         // every hook but update_always
   lifecycle,    // enter, exit, pause, resume only
   virtual_base, // derives from strata::state: every hook, through virtual calls
   bare,         // no hook, no name, no modality
+  background,   // lifecycle's, focus, update, update_always (R29, R30)
+  scaled,       // full's hooks, and a declared time scale (item::declared_scale, R32)
 };
-inline constexpr std::array<std::string_view, 4> probe_type_names{"full_probe", "lifecycle_probe",
-                                                                  "virtual_probe", "bare_probe"};
+inline constexpr std::array<std::string_view, 6> probe_type_names{
+    "full_probe", "lifecycle_probe",  "virtual_probe",
+    "bare_probe", "background_probe", "scaled_probe"};
 
 enum class hook_kind : std::uint8_t {
   enter,
   exit,
   pause,
   resume,
+  focus,   // R29
+  unfocus, // R29
   update,
   update_covered,
+  update_always, // R30
   draw,
   handle,
 };
-inline constexpr std::size_t hook_kind_count = 8;
+inline constexpr std::size_t hook_kind_count = 11;
 inline constexpr std::array<std::string_view, hook_kind_count> hook_names{
-    "enter", "exit", "pause", "resume", "update", "update_covered", "draw", "handle"};
+    "enter",  "exit",           "pause",         "resume", "focus", "unfocus",
+    "update", "update_covered", "update_always", "draw",   "handle"};
 
+// The hooks a commit runs, one per step.
 constexpr bool is_lifecycle(hook_kind hook) {
-  return hook <= hook_kind::resume;
+  return hook <= hook_kind::unfocus;
+}
+// The hooks that receive a dt.
+constexpr bool is_update(hook_kind hook) {
+  return hook == hook_kind::update || hook == hook_kind::update_covered ||
+         hook == hook_kind::update_always;
+}
+
+constexpr std::uint16_t hook_bit(hook_kind hook) {
+  return static_cast<std::uint16_t>(1U << static_cast<unsigned>(hook));
 }
 
 constexpr bool has_hook(probe_type type, hook_kind hook) {
+  constexpr std::uint16_t every = (1U << hook_kind_count) - 1;
+  constexpr std::uint16_t lifecycle = hook_bit(hook_kind::enter) | hook_bit(hook_kind::exit) |
+                                      hook_bit(hook_kind::pause) | hook_bit(hook_kind::resume);
   switch (type) {
   case probe_type::full:
-  case probe_type::virtual_base: return true;
-  case probe_type::lifecycle: return is_lifecycle(hook);
+  case probe_type::scaled: return hook != hook_kind::update_always;
+  case probe_type::virtual_base: return (every & hook_bit(hook)) != 0;
+  case probe_type::lifecycle: return (lifecycle & hook_bit(hook)) != 0;
+  case probe_type::background:
+    return ((lifecycle | hook_bit(hook_kind::focus) | hook_bit(hook_kind::update) |
+             hook_bit(hook_kind::update_always)) &
+            hook_bit(hook)) != 0;
   case probe_type::bare: return false;
   }
   return false;
 }
 
-inline constexpr std::size_t step_count = 7;
+inline constexpr std::size_t step_count = 9; // strata::step, push to unfocus
 
 enum class ownership : std::uint8_t {
   pooled,   // push<T>(args...), or a state object moved in by push_first_on_top
@@ -132,7 +188,8 @@ inline constexpr std::uint8_t on_exit_throws = 3;  // f(T&) that throws (issue 1
 // destroyed (issue 10 item 6).
 inline constexpr std::uint8_t on_exit_replaced = 4;
 
-// One state handed to push, replace or push_first_on_top, and how its push is finished.
+// One state handed to push, replace or push_first_on_top, and how its push is finished (in the
+// order of the fields: .name(), .modality(), .on_exit(), .time_scale()).
 struct item {
   probe_type type = probe_type::full;
   ownership own = ownership::pooled;
@@ -143,6 +200,8 @@ struct item {
   std::uint8_t on_exit = 0;          // 0: none, or one of the on_exit_* kinds below
   std::uint8_t borrow_slot = 0;      // which long-lived object, when borrowed
   bool consumes = false;             // what its handle() returns
+  std::uint8_t declared_scale = 0;   // a scaled_probe's declared time scale (time_scales index)
+  std::uint8_t scale = no_choice;    // .time_scale() at push (time_scales index)
 };
 
 // The two long-lived objects that programs borrow. What the stack reads from them (name,
@@ -168,7 +227,9 @@ enum class request_kind : std::uint8_t {
   clear,
   pop_until_name,
   pop_until_depth, // pop_until with a predicate on entry_view::depth()
+  close,           // R31: close(id), the id chosen by request::which
   pop_to,
+  set_time_scale, // R32: .time_scale() on a kept handle (request::depth: the newest first)
   commit,
   update,
   draw,
@@ -177,13 +238,32 @@ enum class request_kind : std::uint8_t {
   destroy, // the stack's destructor, from inside a hook or the observer: it must abort
 };
 
+// Whose id close() is given (R31). The harness keeps the handles of the last pushes and replaces
+// (tests/support/model_real.hpp and model_world.hpp alike); request::depth picks one of them, or
+// a staged entry counted from the top.
+enum class close_target : std::uint8_t {
+  kept,    // the id of a kept handle: staged, committed on its way out, or gone long ago
+  staged,  // the id of a staged entry (none if the staged stack is not that deep)
+  self,    // the state whose hook runs (stack.id_of(*this)), or the observer's step_info::id
+  none,    // entry_id::none
+  unknown, // an id no entry ever had
+};
+inline constexpr std::size_t close_target_count = 5;
+inline constexpr std::size_t kept_handles = 4; // the newest pushes whose handles the harness keeps
+// The id that close_target::unknown names: far beyond the stagings of any program.
+constexpr std::uint64_t unknown_id(std::uint8_t index) {
+  return (std::uint64_t{1} << 40U) + index;
+}
+
 // Something asked of the stack, from outside or from inside a hook or the observer.
 struct request {
   request_kind kind = request_kind::commit;
   std::uint8_t count = 0; // items used: 1 for push and replace, 1-4 for push_first_on_top
   std::array<item, 4> items{};
   std::uint8_t name = 0;  // pop_until_name
-  std::uint8_t depth = 0; // pop_until_depth, pop_to; the number of events for frame
+  std::uint8_t depth = 0; // pop_until_depth, pop_to, close, set_time_scale; frame: its events
+  std::uint8_t which = 0; // close: a close_target
+  std::uint8_t scale = 0; // set_time_scale: a time_scales index
 };
 
 enum class op_kind : std::uint8_t {
@@ -252,6 +332,20 @@ inline op push_first_on_top(std::initializer_list<item> what) {
   return made;
 }
 
+// close(id) of the `target` chosen as close_target says, `index` picking among several.
+inline op close_by(close_target target, std::uint8_t index = 0) {
+  op made = make_request(request_kind::close, index);
+  made.action.which = static_cast<std::uint8_t>(target);
+  return made;
+}
+
+// .time_scale(time_scales[scale]) on the handle of the index-th newest push.
+inline op kept_time_scale(std::uint8_t index, std::uint8_t scale) {
+  op made = make_request(request_kind::set_time_scale, index);
+  made.action.scale = scale;
+  return made;
+}
+
 inline op setting(op_kind kind, std::size_t value) {
   op made;
   made.kind = kind;
@@ -275,141 +369,6 @@ inline op commit() {
 // What the capture of an on_exit_replaced item's first callback requests when it is destroyed.
 inline request audio_push() {
   return push(state(named::audio)).action;
-}
-
-// ---- printing ----
-
-inline std::string quoted(std::uint8_t name) {
-  if (name == any_name) {
-    return "any";
-  }
-  if (name >= state_names.size()) {
-    return "?";
-  }
-  const std::string_view text = state_names[name];
-  if (text.find('\0') == std::string_view::npos) {
-    return "\"" + std::string(text) + "\"";
-  }
-  if (name == named::long_nul_name) {
-    return "std::string(300, 'n') /* with a NUL at 150 */";
-  }
-  std::string escaped;
-  for (const char c : text) {
-    escaped += c == '\0' ? std::string("\\0") : std::string(1, c);
-  }
-  return "std::string_view(\"" + escaped + "\", " + std::to_string(text.size()) + ")";
-}
-
-inline std::string item_arguments(const item& what) {
-  std::string text = quoted(what.name);
-  if (what.type != probe_type::bare) {
-    text += ", " + std::string(modality_names[what.declared % modality_names.size()]);
-  }
-  return what.consumes ? text + ", consumes" : text;
-}
-
-// The expression that hands the item to the stack; `in_place` for push<T>(args...).
-inline std::string item_expression(const item& what, bool in_place) {
-  const std::string type(probe_type_names[static_cast<std::size_t>(what.type)]);
-  switch (what.own) {
-  case ownership::pooled:
-    return in_place ? "<" + type + ">(" + item_arguments(what) + ")"
-                    : type + "{" + item_arguments(what) + "}";
-  case ownership::adopted: return "std::make_unique<" + type + ">(" + item_arguments(what) + ")";
-  case ownership::borrowed:
-    return "strata::borrow(lender[" + std::to_string(what.borrow_slot) + "] /* " +
-           item_arguments(what) + " */)";
-  case ownership::null: return "std::unique_ptr<" + type + ">()";
-  }
-  return "?";
-}
-
-inline std::string finishing(const item& what) {
-  std::string text;
-  if (what.rename != no_choice) {
-    text += ".name(" + quoted(what.rename) + ")";
-  }
-  if (what.modality != no_choice) {
-    text += ".modality(" + std::string(modality_names[what.modality % modality_names.size()]) + ")";
-  }
-  switch (what.on_exit) {
-  case on_exit_plain: text += ".on_exit([](T& s) {...})"; break;
-  case on_exit_context: text += ".on_exit([](world&, T& s) {...})"; break;
-  case on_exit_throws: text += ".on_exit([](T& s) { throw ...; })"; break;
-  case on_exit_replaced:
-    text += ".on_exit([p = pushes_audio_when_destroyed{}](T& s) {...}).on_exit([](T& s) {...})";
-    break;
-  default: break;
-  }
-  return text;
-}
-
-inline std::string to_cpp(const request& r) {
-  switch (r.kind) {
-  case request_kind::push:
-  case request_kind::replace: {
-    const bool in_place = r.items[0].own == ownership::pooled;
-    const std::string verb = r.kind == request_kind::push ? "push" : "replace";
-    return "s." + verb + (in_place ? "" : "(") + item_expression(r.items[0], in_place) +
-           (in_place ? "" : ")") + finishing(r.items[0]) + ";";
-  }
-  case request_kind::push_first_on_top: {
-    std::string text = "s.push_first_on_top(";
-    for (std::size_t i = 0; i < r.count; ++i) {
-      text += (i == 0 ? "" : ", ") + item_expression(r.items[i], false);
-    }
-    return text + ");";
-  }
-  case request_kind::pop: return "s.pop();";
-  case request_kind::clear: return "s.clear();";
-  case request_kind::pop_until_name: return "s.pop_until(" + quoted(r.name) + ");";
-  case request_kind::pop_until_depth:
-    return "s.pop_until([](auto e) { return e.depth() == " + std::to_string(r.depth) + "; });";
-  case request_kind::pop_to: return "s.pop_to(" + std::to_string(r.depth) + ");";
-  case request_kind::commit: return "s.commit();";
-  case request_kind::update: return "s.update(dt);";
-  case request_kind::draw: return "s.draw();";
-  case request_kind::handle: return "s.handle(input{});";
-  case request_kind::frame: return "s.frame(dt, /* " + std::to_string(r.depth % 3) + " events */);";
-  case request_kind::destroy: return "s.~stack(); // in a child process, which must abort";
-  }
-  return "?";
-}
-
-inline std::string to_cpp(const op& o) {
-  const std::string hook = o.trigger < hook_kind_count ? std::string(hook_names[o.trigger]) : "?";
-  const std::string times = o.times == 1 ? ""
-                            : o.times == fires_forever
-                                ? " /* every time */"
-                                : " /* " + std::to_string(o.times) + " times */";
-  switch (o.kind) {
-  case op_kind::request: return to_cpp(o.action);
-  case op_kind::set_coalesced:
-    return std::string("s.set_coalesced(") + (o.value != 0 ? "true" : "false") + ");";
-  case op_kind::set_max_transitions:
-    return "s.set_max_transitions(" + std::to_string(o.value) + ");";
-  case op_kind::set_max_depth: return "s.set_max_depth(" + std::to_string(o.value) + ");";
-  case op_kind::arm_hook:
-    return "when(" + quoted(o.target) + ", " + hook + ") { " + to_cpp(o.action) +
-           (o.value != 0 ? " /* errors escape the hook */ }" : " }") + times;
-  case op_kind::arm_observer:
-    return "when_observer(step::" +
-           std::string(strata::to_string(static_cast<strata::step>(o.trigger % step_count))) +
-           ", " + quoted(o.target) + ") { " + to_cpp(o.action) +
-           (o.value != 0 ? " s.set_observer(same_again); }" : " }") + times;
-  case op_kind::arm_throw: return "when(" + quoted(o.target) + ", " + hook + ") { throw; }";
-  case op_kind::arm_destructor:
-    return "when_destroyed(" + quoted(o.target) + ") { " + to_cpp(o.action) + " }" + times;
-  }
-  return "?";
-}
-
-inline std::string to_cpp(const program& p) {
-  std::string text;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    text += "  /* " + std::to_string(i) + " */ " + to_cpp(p[i]) + "\n";
-  }
-  return text;
 }
 
 } // namespace strata_model

@@ -1,19 +1,22 @@
 // tests/support/model_runner.hpp: plays one program on the real stack and on the model side by
-// side and compares them after every operation (trace, both views entry by entry, describe(),
-// pending(), live states), checks the lifecycle invariants on the trace, and shrinks a failing
-// program to a short one for the report.
+// side and compares them after every operation (trace, both views entry by entry with their ids
+// and time scales, what id_of() finds, describe(), pending(), live states), checks the lifecycle
+// invariants on the trace, and shrinks a failing program to a short one for the report.
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model.hpp"
 #include "model_invariants.hpp"
+#include "model_print.hpp"
 #include "model_program.hpp"
 #include "model_real.hpp"
 #include "model_trace.hpp"
@@ -64,12 +67,24 @@ void apply(harness_core& core, Stack& stack, Perform perform, const op& o) {
   }
 }
 
+// One entry as "title#3 [id 5] (x0.5) (paused)": its name, the harness's id of the state, the
+// entry's id, its time scale if not 1.
+inline std::string entry_text(std::string_view name, int id, std::uint64_t eid, float scale,
+                              bool paused) {
+  std::string text =
+      std::string(name) + "#" + std::to_string(id) + " [id " + std::to_string(eid) + "]";
+  if (scale != 1.0F) {
+    text += " (x" + std::to_string(scale) + ")";
+  }
+  return paused ? text + " (paused)" : text;
+}
+
 inline std::string model_line(const reference_stack& m, const std::vector<int>& ids) {
   std::string line;
   for (const int id : ids) {
     const model_entry& e = m.entry(id);
-    line += (line.empty() ? "" : " | ") + std::string(state_names[e.shown_name]) + "#" +
-            std::to_string(id) + (e.paused ? "(paused)" : "");
+    line += (line.empty() ? "" : " | ") +
+            entry_text(state_names[e.shown_name], id, e.eid, e.scale, e.paused);
   }
   return line.empty() ? "(empty)" : line;
 }
@@ -77,14 +92,17 @@ inline std::string model_line(const reference_stack& m, const std::vector<int>& 
 inline std::string real_line(const real_stack::view& v) {
   std::string line;
   for (const auto e : v) {
-    line += (line.empty() ? "" : " | ") + std::string(e.name()) + "#" +
-            std::to_string(world::id_of(e)) + (e.paused() ? "(paused)" : "");
+    line += (line.empty() ? "" : " | ") + entry_text(e.name(), world::id_of(e),
+                                                     static_cast<std::uint64_t>(e.id()),
+                                                     e.time_scale(), e.paused());
   }
   return line.empty() ? "(empty)" : line;
 }
 
-// One view against the model's list, through iteration, operator[], top() and find().
-inline bool same_view(const real_stack::view& v, const reference_stack& m,
+// One view against the model's list, through iteration, operator[], top() and find(). R31: each
+// entry's id, which id_of() finds for its state (for the top two: the search is linear); R32:
+// its time scale, bit for bit.
+inline bool same_view(const real_stack& r, const real_stack::view& v, const reference_stack& m,
                       const std::vector<int>& ids) {
   if (v.size() != ids.size() || v.empty() != ids.empty()) {
     return false;
@@ -96,9 +114,23 @@ inline bool same_view(const real_stack::view& v, const reference_stack& m,
     }
     const model_entry& expected = m.entry(ids[depth]);
     const auto direct = v[depth];
-    if (e.depth() != depth || direct.depth() != depth || world::id_of(e) != expected.id ||
-        world::id_of(direct) != expected.id || e.name() != state_names[expected.shown_name] ||
-        e.paused() != expected.paused || !(e.modality() == expected.mode)) {
+    const bool near_top = depth + 2 >= ids.size();
+    strata::entry_id found = strata::entry_id::none;
+    const int id =
+        world::id_as(e, expected.type, expected.declared_scale, r, near_top ? &found : nullptr);
+    if (e.depth() != depth || direct.depth() != depth || id != expected.id ||
+        world::id_as(direct, expected.type, expected.declared_scale, r) != expected.id ||
+        e.name() != state_names[expected.shown_name] || e.paused() != expected.paused ||
+        !(e.modality() == expected.mode)) {
+      return false;
+    }
+    const auto eid = static_cast<std::uint64_t>(e.id());
+    if (eid != expected.eid || static_cast<std::uint64_t>(direct.id()) != expected.eid ||
+        std::bit_cast<std::uint32_t>(e.time_scale()) !=
+            std::bit_cast<std::uint32_t>(expected.scale)) {
+      return false;
+    }
+    if (near_top && static_cast<std::uint64_t>(found) != m.id_of(expected.id)) {
       return false;
     }
     ++depth;
@@ -119,12 +151,12 @@ inline std::string compare(const model_world& model, real_side& real) {
   const reference_stack& m = model.stack();
   real_stack& r = real.stack();
   std::string diff;
-  if (!same_view(r.committed(), m, m.committed()) || r.size() != m.committed().size() ||
+  if (!same_view(r, r.committed(), m, m.committed()) || r.size() != m.committed().size() ||
       r.empty() != m.committed().empty()) {
     diff += "  committed: model " + model_line(m, m.committed()) + "\n             real  " +
             real_line(r.committed()) + "\n";
   }
-  if (!same_view(r.staged(), m, m.staged())) {
+  if (!same_view(r, r.staged(), m, m.staged())) {
     diff += "  staged:    model " + model_line(m, m.staged()) + "\n             real  " +
             real_line(r.staged()) + "\n";
   }
@@ -199,6 +231,13 @@ inline run_result run_program(const program& p, const run_options& options = {})
     if (diff.empty() && !checker.feed(std::span(actual).subspan(seen))) {
       diff += "  invariant: " + checker.problem() + "\n";
     }
+    // R29: a commit from outside that ends without error leaves its top focused.
+    const bool committing =
+        i < p.size() && p[i].kind == op_kind::request &&
+        (p[i].action.kind == request_kind::commit || p[i].action.kind == request_kind::frame);
+    if (diff.empty() && !checker.operation_done(committing)) {
+      diff += "  invariant: " + checker.problem() + "\n";
+    }
     seen = actual.size();
     if (!diff.empty()) {
       result.failure = where(i) + "\n" + diff;
@@ -233,6 +272,32 @@ inline run_result run_program(const program& p, const run_options& options = {})
   return result;
 }
 
+// What the model alone records for the last operation of a program, as text: the hooks
+// ("#id.hook", "#id.update(dt)"), and with `steps` the observer's steps, errors and what close()
+// returned too.
+inline std::string model_trace_of_last(const program& p, bool steps = false) {
+  model_world model;
+  std::size_t before = 0;
+  for (const op& o : p) {
+    before = model.core.trace.events().size();
+    detail::apply(
+        model.core, model.stack(), [&](const request& r) { model.perform(r, true); }, o);
+  }
+  std::string text;
+  for (std::size_t i = before; i < model.core.trace.events().size(); ++i) {
+    const event& e = model.core.trace.events()[i];
+    if (e.kind == event_kind::hook ||
+        (steps && (e.kind == event_kind::observed || e.kind == event_kind::failed ||
+                   e.kind == event_kind::closed))) {
+      text += (text.empty() ? "" : ", ") + to_string(e);
+    }
+  }
+  return text;
+}
+inline std::string model_hooks_of_last(const program& p) {
+  return model_trace_of_last(p);
+}
+
 // Delta debugging: drops ever smaller chunks of operations, then items of push_first_on_top,
 // then the options of the items left, keeping each change while the program still fails.
 inline program shrink(program p, const std::function<bool(const program&)>& fails) {
@@ -259,6 +324,7 @@ inline program shrink(program p, const std::function<bool(const program&)>& fail
     what.modality = no_choice;
     what.on_exit = 0;
     what.consumes = false;
+    what.scale = no_choice;
   };
   for (op& o : p) {
     for (std::size_t i = o.action.count; i-- > 0 && o.action.count > 1;) {

@@ -1,7 +1,8 @@
 // tests/support/model_staging.hpp: the data of the reference model (tests/support/model.hpp) and
 // what every request and commit step of it shares: the committed and the staged stack as two
-// plain vectors of state ids, staging and unstaging one entry (with the observer told), errors,
-// the queries, and what is running at the moment (which decides whether a request is refused).
+// plain vectors of state ids, the focused state (R29), staging and unstaging one entry (with the
+// observer told), entry ids (R31), errors, the queries, and what is running at the moment (which
+// decides whether a request is refused).
 #pragma once
 
 #include <algorithm>
@@ -33,9 +34,13 @@ public:
   [[nodiscard]] bool committing() const { return activity_ == activity::committing; }
   [[nodiscard]] bool tearing_down() const { return destroying(); }
   // R26 (issue 10 item 10): the destructor is a clear() and a commit(), so these answer as they
-  // would then.
+  // would then. R29: a commit also has work while the committed top is not focused.
   [[nodiscard]] bool pending() const {
-    return committed_ != staged_ || (!committed_.empty() && entry(committed_.back()).paused);
+    if (committed_ != staged_) {
+      return true;
+    }
+    return !committed_.empty() &&
+           (entry(committed_.back()).paused || focused_ != committed_.back());
   }
   // A committed state no longer staged waits for its exit.
   [[nodiscard]] bool leaving() const {
@@ -124,11 +129,11 @@ protected:
     return outcome::ok;
   }
 
-  void notify(strata::step step, std::uint8_t name, std::size_t depth) {
+  void notify(strata::step step, int id, std::size_t depth) {
     const bool outer = in_request_;
     in_request_ = false;
     ++observing_;
-    events_.observe(step, name, depth);
+    events_.observe(step, entry(id).shown_name, depth, entry(id).eid);
     --observing_;
     in_request_ = outer;
   }
@@ -155,10 +160,12 @@ protected:
     return outcome::ok;
   }
 
-  // Stages without telling the observer (push_first_on_top tells it once the batch is in).
+  // Stages without telling the observer (push_first_on_top tells it once the batch is in). R31:
+  // every staging gives a new id, counted from 1.
   void stage_silently(model_entry state) {
     state.shown_name = state.base_name;
     state.paused = false;
+    state.eid = ++stagings_;
     if (table_.size() <= static_cast<std::size_t>(state.id)) {
       table_.resize(static_cast<std::size_t>(state.id) + 1);
     }
@@ -168,7 +175,7 @@ protected:
 
   void stage(const model_entry& state) {
     stage_silently(state);
-    notify(strata::step::push, state.base_name, staged_.size() - 1);
+    notify(strata::step::push, state.id, staged_.size() - 1);
   }
 
   // Tells the observer of the push of a state staged silently, at the depth it has now; not at
@@ -176,8 +183,7 @@ protected:
   void tell_pushed_if_staged(int id) {
     const auto at = std::find(staged_.begin(), staged_.end(), id);
     if (at != staged_.end()) {
-      notify(strata::step::push, entry(id).base_name,
-             static_cast<std::size_t>(at - staged_.begin()));
+      notify(strata::step::push, id, static_cast<std::size_t>(at - staged_.begin()));
     }
   }
 
@@ -198,9 +204,9 @@ protected:
   }
 
   void tell_gone(int id, std::size_t depth) {
-    notify(strata::step::pop, entry(id).shown_name, depth);
+    notify(strata::step::pop, id, depth);
     if (!is_committed(id)) {
-      notify(strata::step::discard, entry(id).shown_name, depth);
+      notify(strata::step::discard, id, depth);
       const request_scope dropping(*this);
       release(id);
     }
@@ -216,6 +222,8 @@ protected:
   std::vector<model_entry> table_; // by id
   std::vector<int> committed_;     // bottom to top
   std::vector<int> staged_;        // bottom to top
+  int focused_ = -1;               // R29: got focus and not yet unfocus
+  std::uint64_t stagings_ = 0;     // R31: the last entry id given
   activity activity_ = activity::idle;
   bool coalesced_ = false;
   std::size_t max_transitions_ = 10'000;

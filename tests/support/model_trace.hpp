@@ -1,11 +1,15 @@
 // tests/support/model_trace.hpp: what the model test records about a run, the same way for the
-// real stack and for the model: hooks with the id of the state they ran on, observer steps,
-// on_exit callbacks, destructions and errors. Events are small values so that a million
+// real stack and for the model: hooks with the id of the state they ran on (and the dt an update
+// hook received), observer steps (with the entry's id), on_exit callbacks, destructions, errors
+// and what close() returned. Events are small values so that a million
 // operations compare quickly; they become text only for a failure report.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,11 +24,11 @@
 namespace strata_model {
 
 enum class event_kind : std::uint8_t {
-  hook,      // what: hook_kind, value: state id
+  hook,      // what: hook_kind, value: state id, detail: the bits of the dt of an update hook
   throws,    // the hook just recorded throws; what: hook_kind, value: state id
   on_exit,   // value: state id
   destroyed, // value: state id
-  observed,  // what: strata::step, name: state_names index, value: depth
+  observed,  // what: strata::step, name: state_names index, value: depth, detail: entry id
   failed,    // what: strata::errc
   handled,   // what: whether handle() from outside returned true
   caught,    // a hook's exception left the operation
@@ -34,6 +38,7 @@ enum class event_kind : std::uint8_t {
   // Issue 10 items 10 and 5:
   queried,    // a hook during ~stack read pending() (what bit 0) and leaving() (bit 1)
   stale_name, // the observer's step_info::state changed during its own call
+  closed,     // R31: what close() returned (what)
 };
 
 struct event {
@@ -41,6 +46,7 @@ struct event {
   std::uint8_t what = 0;
   std::uint8_t name = 0;
   std::int32_t value = 0;
+  std::uint64_t detail = 0; // see event_kind
 
   friend bool operator==(const event&, const event&) = default;
 };
@@ -64,6 +70,7 @@ inline std::string_view errc_name(strata::errc code) {
   case strata::errc::bad_depth: return "bad_depth";
   case strata::errc::transition_limit: return "transition_limit";
   case strata::errc::depth_limit: return "depth_limit";
+  case strata::errc::bad_time_scale: return "bad_time_scale";
   }
   return "?";
 }
@@ -71,14 +78,21 @@ inline std::string_view errc_name(strata::errc code) {
 inline std::string to_string(const event& e) {
   const std::string id = "#" + std::to_string(e.value);
   switch (e.kind) {
-  case event_kind::hook: return id + "." + std::string(hook_names[e.what]);
+  case event_kind::hook: {
+    if (!is_update(static_cast<hook_kind>(e.what))) {
+      return id + "." + std::string(hook_names[e.what]);
+    }
+    std::array<char, 40> dt{};
+    std::snprintf(dt.data(), dt.size(), "%.17g", std::bit_cast<double>(e.detail));
+    return id + "." + std::string(hook_names[e.what]) + "(" + dt.data() + ")";
+  }
   case event_kind::throws: return id + "." + std::string(hook_names[e.what]) + " throws";
   case event_kind::on_exit: return id + ".on_exit";
   case event_kind::destroyed: return "~" + id;
   case event_kind::observed:
     return "[" + std::string(strata::to_string(static_cast<strata::step>(e.what))) + " " +
            (e.name < state_names.size() ? std::string(state_names[e.name]) : "?") + "@" +
-           std::to_string(e.value) + "]";
+           std::to_string(e.value) + " id " + std::to_string(e.detail) + "]";
   case event_kind::failed:
     return "error " + std::string(errc_name(static_cast<strata::errc>(e.what)));
   case event_kind::handled: return e.what != 0 ? "handled" : "not handled";
@@ -91,6 +105,7 @@ inline std::string to_string(const event& e) {
     return std::string("pending()=") + ((e.what & 1U) != 0 ? "true" : "false") +
            " leaving()=" + ((e.what & 2U) != 0 ? "true" : "false");
   case event_kind::stale_name: return "step_info::state changed during the observer's call";
+  case event_kind::closed: return e.what != 0 ? "closed" : "close() found nothing";
   }
   return "?";
 }
@@ -105,16 +120,20 @@ inline std::string to_string(std::span<const event> events) {
 
 class recorder {
 public:
-  void hook(hook_kind kind, int id) { add(event_kind::hook, static_cast<std::uint8_t>(kind), id); }
+  void hook(hook_kind kind, int id, double dt) {
+    events_.push_back({event_kind::hook, static_cast<std::uint8_t>(kind), 0, id,
+                       is_update(kind) ? std::bit_cast<std::uint64_t>(dt) : 0});
+  }
   void throws(hook_kind kind, int id) {
     add(event_kind::throws, static_cast<std::uint8_t>(kind), id);
   }
   void on_exit(int id) { add(event_kind::on_exit, 0, id); }
   void destroyed(int id) { add(event_kind::destroyed, 0, id); }
-  void observed(strata::step step, std::uint8_t name, std::size_t depth) {
+  void observed(strata::step step, std::uint8_t name, std::size_t depth, std::uint64_t id) {
     events_.push_back(
-        {event_kind::observed, static_cast<std::uint8_t>(step), name, static_cast<int>(depth)});
+        {event_kind::observed, static_cast<std::uint8_t>(step), name, static_cast<int>(depth), id});
   }
+  void closed(bool found) { add(event_kind::closed, found ? 1 : 0, 0); }
   void failed(strata::errc code) { add(event_kind::failed, static_cast<std::uint8_t>(code), 0); }
   void handled(bool used) { add(event_kind::handled, used ? 1 : 0, 0); }
   void caught() { add(event_kind::caught, 0, 0); }

@@ -28,14 +28,20 @@ struct model_entry {
   bool consumes = false;    // what its handle() returns
   bool null = false;        // an empty std::unique_ptr
   bool paused = false;
+  std::uint8_t declared_scale = 0; // a scaled_probe's, which tells its C++ type
+  std::uint64_t eid = 0;           // R31: the entry's id, the number of its staging (from 1)
+  float scale = 1.0F;              // R32: the factor on the dt of the covered updates below it
 };
 
 // The model's window on the harness around it.
 class model_events {
 public:
-  // Runs one hook of a state (one that has it); thrown when the hook throws.
-  virtual outcome call(int id, std::uint8_t base_name, hook_kind hook) = 0;
-  virtual void observe(strata::step step, std::uint8_t name, std::size_t depth) = 0;
+  // Runs one hook of a state (one that has it), with the dt an update hook receives; thrown when
+  // the hook throws.
+  virtual outcome call(int id, std::uint8_t base_name, hook_kind hook, double dt) = 0;
+  // `eid` is the id of the entry the step is about (R31).
+  virtual void observe(strata::step step, std::uint8_t name, std::size_t depth,
+                       std::uint64_t eid) = 0;
   // Runs the on_exit callback of a state; thrown when it throws.
   virtual outcome ran_on_exit(int id) = 0;
   // A second .on_exit() replaced the first callback of a state, which is destroyed now.

@@ -53,15 +53,15 @@ public:
 
   // ---- model_events ----
 
-  outcome call(int id, std::uint8_t base_name, hook_kind hook) override {
-    core.trace.hook(hook, id);
+  outcome call(int id, std::uint8_t base_name, hook_kind hook, double dt) override {
+    core.trace.hook(hook, id, dt);
     if (core.arms.tearing_down()) {
       core.trace.queried(stack_.pending(), stack_.leaving()); // Issue 10 item 10
     }
     request armed;
     bool escapes = false;
     if (core.arms.take_hook_request(hook, base_name, armed, escapes)) {
-      sites_.push_back({false, hook, id});
+      sites_.push_back({site_kind::hook, hook, id, 0});
       bool escaped = false;
       if (!escapes) {
         perform(armed, false);
@@ -83,13 +83,14 @@ public:
     return outcome::ok;
   }
 
-  void observe(strata::step step, std::uint8_t name, std::size_t depth) override {
-    core.trace.observed(step, name, depth);
+  void observe(strata::step step, std::uint8_t name, std::size_t depth,
+               std::uint64_t eid) override {
+    core.trace.observed(step, name, depth, eid);
     request armed;
     bool replace_observer =
         false; // the model's observer is the same before and after (issue 10 item 4)
     if (core.arms.take_observer_request(step, name, armed, replace_observer)) {
-      sites_.push_back({true, hook_kind::enter, -1});
+      sites_.push_back({site_kind::observer, hook_kind::enter, -1, eid});
       perform(armed, false);
       sites_.pop_back();
     }
@@ -117,8 +118,19 @@ private:
     case request_kind::pop_until_name: return stack_.pop_until_name(r.name);
     case request_kind::pop_until_depth: return stack_.pop_until_depth(r.depth);
     case request_kind::pop_to: return stack_.pop_to(r.depth);
+    case request_kind::close: {
+      bool closed = false;
+      const outcome result = stack_.close(close_id(r), closed);
+      if (result != outcome::failed || !exceptions_on) {
+        core.trace.closed(closed); // what close() returned, where it returns
+      }
+      return result;
+    }
+    case request_kind::set_time_scale:
+      return stack_.set_time_scale(r.depth < kept_.size() ? kept_[r.depth].id : -1,
+                                   time_scales[r.scale]);
     case request_kind::commit: return stack_.commit();
-    case request_kind::update: return stack_.update();
+    case request_kind::update: return stack_.update(frame_dt);
     case request_kind::draw: return stack_.draw();
     case request_kind::handle: {
       bool used = false;
@@ -128,21 +140,49 @@ private:
       }
       return result;
     }
-    case request_kind::frame: return stack_.frame(r.depth % 3U);
+    case request_kind::frame: return stack_.frame(r.depth % 3U, frame_dt);
     case request_kind::destroy: core.trace.aborted(destruction_site()); return outcome::ok;
     }
     return outcome::ok;
+  }
+
+  // R31: the id a close request names (see close_target).
+  [[nodiscard]] std::uint64_t close_id(const request& r) const {
+    const std::vector<int>& staged = stack_.staged();
+    switch (static_cast<close_target>(r.which)) {
+    case close_target::kept: return r.depth < kept_.size() ? kept_[r.depth].eid : 0;
+    case close_target::staged:
+      return r.depth < staged.size() ? stack_.entry(staged[staged.size() - 1 - r.depth]).eid : 0;
+    case close_target::self:
+      if (sites_.empty()) {
+        return 0;
+      }
+      return sites_.back().kind == site_kind::hook ? stack_.id_of(sites_.back().id)
+                                                   : sites_.back().eid;
+    case close_target::none: return 0;
+    case close_target::unknown: return unknown_id(r.depth);
+    }
+    return 0;
+  }
+
+  // The handle of a push or replace that returned one: its state (-1 for the inert handle of a
+  // push that failed) and that entry's id. The newest first.
+  void keep(int id) {
+    kept_.insert(kept_.begin(), {id, id < 0 ? 0 : std::as_const(stack_).entry(id).eid});
+    if (kept_.size() > kept_handles) {
+      kept_.pop_back();
+    }
   }
 
   // What strata's abort message names as the place the stack was destroyed from (R24), from
   // the hooks and observer calls under way.
   [[nodiscard]] std::string destruction_site() const {
     const auto commit_hook = std::find_if(sites_.rbegin(), sites_.rend(), [](const site& s) {
-      return !s.observer && is_lifecycle(s.hook);
+      return s.kind == site_kind::hook && is_lifecycle(s.hook);
     });
     const bool in_commit_hook = commit_hook != sites_.rend() && stack_.committing();
-    const bool observing =
-        std::any_of(sites_.begin(), sites_.end(), [](const site& s) { return s.observer; });
+    const bool observing = std::any_of(sites_.begin(), sites_.end(),
+                                       [](const site& s) { return s.kind == site_kind::observer; });
     if (observing && !in_commit_hook) {
       return "from inside the observer";
     }
@@ -153,9 +193,12 @@ private:
       return "from inside '" + std::string(state_names[stack_.entry(commit_hook->id).shown_name]) +
              "'." + std::string(hook_names[static_cast<std::size_t>(commit_hook->hook)]) + "()";
     }
-    switch (sites_.empty() ? hook_kind::enter : sites_.back().hook) {
+    const auto pass_hook = std::find_if(sites_.rbegin(), sites_.rend(),
+                                        [](const site& s) { return s.kind == site_kind::hook; });
+    switch (pass_hook == sites_.rend() ? hook_kind::enter : pass_hook->hook) {
     case hook_kind::update:
-    case hook_kind::update_covered: return "during update()";
+    case hook_kind::update_covered:
+    case hook_kind::update_always: return "during update()";
     case hook_kind::draw: return "during draw()";
     case hook_kind::handle: return "during handle()";
     default: return "(outside any hook)";
@@ -167,7 +210,9 @@ private:
     core.trace.destroyed(id);
     request armed;
     if (core.arms.take_destructor_request(base_name, armed)) {
+      sites_.push_back({site_kind::destructor, hook_kind::enter, id, 0});
       perform(armed, false);
+      sites_.pop_back();
     }
   }
 
@@ -181,6 +226,12 @@ private:
     std::array<model_entry, 4> entries{};
     for (std::size_t i = 0; i < r.count; ++i) {
       entries[i] = make_entry(r.items[i], ids[i]);
+      if (r.kind == request_kind::push_first_on_top && r.items[i].own != ownership::borrowed) {
+        // The harness builds one C++ type per ownership there (tests/support/model_real_push.hpp).
+        entries[i].type =
+            r.items[i].own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
+        entries[i].scale = 1.0F;
+      }
     }
     std::size_t taken = 0;
     std::size_t prepared = 0; // a failed push_first_on_top's items the stack took over
@@ -203,12 +254,20 @@ private:
         }
         taken = 1;
       }
-      const bool finished = staged && stack_.finish_push(entries[0].id, r.items[0]);
+      // The harness keeps every handle it gets, once push() or replace() has returned it.
+      const bool handle_returned = result != outcome::failed || !exceptions_on;
+      if (handle_returned) {
+        keep(staged ? entries[0].id : -1);
+      }
+      outcome scaled = outcome::ok;
+      const bool finished = staged && stack_.finish_push(entries[0].id, r.items[0], scaled);
       // The harness finishes any handle push() returns (a request that fails throws instead);
       // an on_exit_replaced callback the stack did not take dies with the harness's temporary.
-      const bool handle_returned = result != outcome::failed || !exceptions_on;
       if (!finished && handle_returned && r.items[0].on_exit == on_exit_replaced) {
         perform(audio_push(), false);
+      }
+      if (scaled != outcome::ok) {
+        result = scaled; // .time_scale() came last
       }
     }
     // The harness still holds the states the stack did not take (push_first_on_top takes them
@@ -233,6 +292,8 @@ private:
     made.base_name = what.name;
     made.mode =
         what.type == probe_type::bare ? strata::modality::screen : modalities[what.declared];
+    made.declared_scale = what.declared_scale;
+    made.scale = what.type == probe_type::scaled ? time_scales[what.declared_scale] : 1.0F;
     made.consumes = what.consumes;
     made.null = what.own == ownership::null;
     if (what.own == ownership::borrowed) {
@@ -258,16 +319,23 @@ private:
     return holds(stack_.committed()) ? slot_use::retiring : slot_use::free;
   }
 
-  // What runs where an armed request is made, innermost last: a hook of state `id`, or the
-  // observer.
+  // What runs where an armed request is made, innermost last: a hook of state `id`, the
+  // observer told of a step of entry `eid`, or the destructor of state `id`.
+  enum class site_kind : std::uint8_t { hook, observer, destructor };
   struct site {
-    bool observer;
+    site_kind kind;
     hook_kind hook;
     int id;
+    std::uint64_t eid;
+  };
+  struct kept_handle {
+    int id;
+    std::uint64_t eid;
   };
 
   reference_stack stack_;
   std::vector<site> sites_;
+  std::vector<kept_handle> kept_; // the newest first
 };
 
 } // namespace strata_model
