@@ -36,9 +36,9 @@ TEST_F(background_updates, r30_the_first_seeds_system_state_runs_under_a_freezin
 // Every update_always first, bottom to top, then the reach walk; a state may get both, and the
 // top gets update_always as well as update.
 TEST_F(background_updates, r30_update_always_runs_first_bottom_to_top_besides_the_other_hooks) {
-  s.push<timed<"a", modality::screen, 1.0F, true>>();
+  s.push<timed<"a", modality::screen, 100, true>>();
   s.push<timed<"b", modality::opaque>>();
-  s.push<timed<"c", modality::screen, 1.0F, true>>();
+  s.push<timed<"c", modality::screen, 100, true>>();
   commit_setup();
   s.update(0.25);
   EXPECT_EQ(trace(), "a.update_always(0.25), c.update_always(0.25), b.update_covered(0.25), "
@@ -66,8 +66,8 @@ class time_scale : public stack_fixture {};
 // update:    a gets dt * 0.5 * 0.5, b gets dt * 0.5, the top its own dt
 TEST_F(time_scale, r32_covered_states_get_the_product_of_the_scales_above) {
   s.push<timed<"a">>();
-  s.push<timed<"b", modality::screen, 0.5F>>();
-  s.push<timed<"c", modality::live, 0.5F>>();
+  s.push<timed<"b", modality::screen, 50>>();
+  s.push<timed<"c", modality::live, 50>>();
   commit_setup();
   s.update(1);
   EXPECT_EQ(trace(), "a.update_covered(0.25), b.update_covered(0.5), c.update(1)");
@@ -76,9 +76,9 @@ TEST_F(time_scale, r32_covered_states_get_the_product_of_the_scales_above) {
 
 // A scale of 0 stops the covered updates like update_below = false; update_always keeps its dt.
 TEST_F(time_scale, r32_a_scale_of_0_stops_the_updates_below_but_not_update_always) {
-  s.push<timed<"a", modality::screen, 1.0F, true>>();
+  s.push<timed<"a", modality::screen, 100, true>>();
   s.push<timed<"b">>();
-  s.push<timed<"menu", modality::live, 0.0F>>();
+  s.push<timed<"menu", modality::live, 0>>();
   commit_setup();
   s.update(1);
   EXPECT_EQ(trace(), "a.update_always(1), menu.update(1)");
