@@ -244,8 +244,9 @@ TEST(model_focus, a_state_closes_itself_by_its_own_id) {
   expect_agreement(p);
 }
 
-// ---- programs on which the model and the core of 2cf24d7 disagree ----
-// (the model follows the rules; each comment says what the core did)
+// ---- programs on which the model and the core of 2cf24d7 disagreed ----
+// (the model follows the rules; each comment says what that core did; e8a42da and ede59ca fixed
+// the core)
 
 // R32, R16, R25: a kept handle acts while its entry is staged. world's enter throws, so world
 // leaves the staged stack and system, staged above it, moves down: the core's handle found

@@ -97,22 +97,26 @@ private:
     return !committed_.empty() && committed_.back().id == id;
   }
   [[nodiscard]] bool is_committed(int id) const { return find(id) != nullptr; }
+  // By the depth each id was entered at: a stack thousands deep costs no search per event.
   [[nodiscard]] const slot* find(int id) const {
-    for (const slot& s : committed_) {
-      if (s.id == id) {
-        return &s;
-      }
+    const auto at = static_cast<std::size_t>(id);
+    if (id < 0 || at >= depths_.size() || depths_[at] < 0) {
+      return nullptr;
     }
-    return nullptr;
+    return &committed_[static_cast<std::size_t>(depths_[at])];
   }
   slot* find(int id) { return const_cast<slot*>(std::as_const(*this).find(id)); }
-  [[nodiscard]] bool any_focused() const {
-    for (const slot& s : committed_) {
-      if (s.focused) {
-        return true;
-      }
+  [[nodiscard]] bool any_focused() const { return focused_count_ > 0; }
+  // A state known by its id from now on, at the committed depth `depth`.
+  void place(int id, std::size_t depth) {
+    if (depths_.size() <= static_cast<std::size_t>(id)) {
+      depths_.resize(static_cast<std::size_t>(id) + 1, -1);
     }
-    return false;
+    depths_[static_cast<std::size_t>(id)] = static_cast<int>(depth);
+  }
+  void set_focused(slot& at, bool focused) {
+    focused_count_ += (focused ? 1 : 0) - (at.focused ? 1 : 0);
+    at.focused = focused;
   }
 
   void check(const event& e) {
@@ -224,8 +228,8 @@ private:
     case hook_kind::enter: life_of(id) = life::never_entered; break;
     case hook_kind::pause: committed_.back().paused = true; break;
     case hook_kind::resume: committed_.back().paused = false; break;
-    case hook_kind::focus: committed_.back().focused = true; break; // R29: counts as focused
-    case hook_kind::unfocus: find(id)->focused = false; break;      // and as unfocused
+    case hook_kind::focus: set_focused(committed_.back(), true); break; // R29: counts as focused
+    case hook_kind::unfocus: set_focused(*find(id), false); break;      // and as unfocused
     default: break;
     }
   }
@@ -238,6 +242,7 @@ private:
       violation("on_exit of #" + std::to_string(id) + " not right after its exit");
     } else if (hookless_top) {
       committed_.back().id = id; // now known: its exit step follows
+      place(id, committed_.size() - 1);
       life_of(id) = life::entered;
     }
   }
@@ -287,6 +292,9 @@ private:
       } else {
         committed_.push_back({id, false, id >= 0});
         if (id >= 0) {
+          place(id, committed_.size() - 1);
+        }
+        if (id >= 0) {
           life_of(id) = life::entered;
         }
       }
@@ -317,6 +325,9 @@ private:
       } else if (step == strata::step::exit) {
         if (top.id >= 0) {
           life_of(top.id) = life::exited;
+        }
+        if (top.id >= 0) {
+          depths_[static_cast<std::size_t>(top.id)] = -1;
         }
         committed_.pop_back();
       } else {
@@ -354,12 +365,14 @@ private:
     } else if (!focus && !at.focused) {
       violation(what + " on a state that is not focused");
     } else {
-      at.focused = focus;
+      set_focused(at, focus);
     }
   }
 
   std::vector<slot> committed_;
   std::vector<life> lives_; // by id
+  std::vector<int> depths_; // by id: the committed depth of a state known by its id, or -1
+  int focused_count_ = 0;   // slots focused: 0 or 1 while the trace keeps R29
   bool coalesced_ = false;
   bool troubled_ = false; // the operation under way reported an error or an exception
   int pending_id_ = -1;   // the lifecycle hook running, until its step or its throw

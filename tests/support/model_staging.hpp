@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -57,14 +58,16 @@ public:
     }
     return line + "*";
   }
-  // States the stack owns, on either stack.
+  // States the stack owns, on either stack (each once).
   [[nodiscard]] std::size_t owned_count() const {
+    std::vector<bool> counted(table_.size());
     std::size_t count = 0;
-    for (const int id : committed_) {
-      count += entry(id).borrow_slot < 0 ? 1 : 0;
-    }
-    for (const int id : staged_) {
-      count += entry(id).borrow_slot < 0 && !is_committed(id) ? 1 : 0;
+    for (const std::vector<int>* ids : {&committed_, &staged_}) {
+      for (const int id : *ids) {
+        const auto at = static_cast<std::size_t>(id);
+        count += entry(id).borrow_slot < 0 && !counted[at] ? 1 : 0;
+        counted[at] = true;
+      }
     }
     return count;
   }
