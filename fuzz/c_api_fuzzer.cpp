@@ -24,7 +24,7 @@
 
 #include <strata/strata.h>
 
-#include "support/model_decode.hpp"
+#include "strata_model/model_decode.hpp"
 
 namespace {
 

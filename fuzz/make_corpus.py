@@ -2,8 +2,8 @@
 """fuzz/make_corpus.py: writes the seed corpora of strata_fuzz_stack (fuzz/corpus/) and of
 strata_fuzz_c_api (fuzz/c_corpus/).
 
-Every byte of an input is one choice of the decoder (tests/support/model_decode.hpp), so any
-bytes make a valid program: the seeds are seeded pseudo-random bytes of growing length (from a
+Every byte of an input is one choice of the decoder (model/strata_model/model_decode.hpp), so
+any bytes make a valid program: the seeds are seeded pseudo-random bytes of growing length (from a
 handful of operations to a few hundred), plus two regular patterns. Run it again after changing
 the decoder; the output is the same on every run.
 """

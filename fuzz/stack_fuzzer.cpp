@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "support/model_decode.hpp"
-#include "support/model_runner.hpp"
+#include "strata_model/model_decode.hpp"
+#include "strata_model/model_runner.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   strata_model::byte_source source(data, size);

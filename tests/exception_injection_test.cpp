@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "support/model_decode.hpp"
-#include "support/model_program.hpp"
-#include "support/model_runner.hpp"
+#include "strata_model/model_decode.hpp"
+#include "strata_model/model_program.hpp"
+#include "strata_model/model_runner.hpp"
 
 namespace strata_model {
 namespace {

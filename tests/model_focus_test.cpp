@@ -1,8 +1,8 @@
 // tests/model_focus_test.cpp: the rules of issue 11 on the reference model
-// (tests/support/model.hpp) and the real stack side by side: R29 focus hooks, R30 update_always,
-// R31 ids and close(id), R32 time scales. The model must say what docs/semantics.md says and the
-// real stack must agree; the lifecycle checker must reject what R29 forbids. Ids in the traces are
-// the harness's: the n-th state a program makes is #n-1.
+// (model/strata_model/model.hpp) and the real stack side by side: R29 focus hooks, R30
+// update_always, R31 ids and close(id), R32 time scales. The model must say what docs/semantics.md
+// says and the real stack must agree; the lifecycle checker must reject what R29 forbids. Ids in
+// the traces are the harness's: the n-th state a program makes is #n-1.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,7 +12,7 @@
 
 #include <strata/stack.hpp>
 
-#include "support/model_runner.hpp"
+#include "strata_model/model_runner.hpp"
 
 namespace strata_model {
 namespace {

@@ -1,15 +1,15 @@
 // tests/model_issue10_test.cpp: the shortest programs in which the model test's generator found
 // the faults of issue 10 (`issues show 10`, items 1-13), pinned so that no change to the generator
 // loses them. Each is played on strata::stack and on the reference model side by side
-// (tests/support/model_runner.hpp): the trace, both views and the live states must agree, and
-// the trace must keep the lifecycle grammar.
+// (model/strata_model/model_runner.hpp): the trace, both views and the live states must agree,
+// and the trace must keep the lifecycle grammar.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
 #include <strata/stack.hpp>
 
-#include "support/model_runner.hpp"
+#include "strata_model/model_runner.hpp"
 
 namespace strata_model {
 namespace {

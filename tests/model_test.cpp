@@ -1,7 +1,8 @@
 // tests/model_test.cpp: randomized programs played on strata::stack and on the reference model
-// (tests/support/model.hpp) side by side, compared after every operation (issue 2). By default a
-// million operations over programs of 50-200 operations; STRATA_MODEL_OPS and STRATA_MODEL_SEED
-// change that. A failing program is shrunk and printed as C++ with the seed that reproduces it.
+// (model/strata_model/model.hpp) side by side, compared after every operation (issue 2). By
+// default a million operations over programs of 50-200 operations; STRATA_MODEL_OPS and
+// STRATA_MODEL_SEED change that. A failing program is shrunk and printed as C++ with the seed that
+// reproduces it.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -11,8 +12,8 @@
 
 #include <strata/stack.hpp>
 
-#include "support/model_decode.hpp"
-#include "support/model_runner.hpp"
+#include "strata_model/model_decode.hpp"
+#include "strata_model/model_runner.hpp"
 
 namespace strata_model {
 namespace {

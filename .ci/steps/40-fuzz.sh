@@ -23,7 +23,7 @@ ci_configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=cla
 cmake --build "$build" -j "$ci_jobs" --target strata_fuzz_stack strata_fuzz_c_api
 
 # A small quarantine keeps the fuzzer's memory, and so the child processes that check a
-# destruction from inside a hook (tests/support/model_death.hpp), small and quick to fork.
+# destruction from inside a hook (model/strata_model/model_death.hpp), small and quick to fork.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=16
 export UBSAN_OPTIONS=print_stacktrace=1
 

@@ -1,6 +1,6 @@
-// tests/support/model_real.hpp: the real side of the model test: a strata::stack<world, input>
-// (the world of tests/support/model_real_world.hpp, which stages states as
-// tests/support/model_real_push.hpp says) with its context and the two objects programs borrow.
+// model/strata_model/model_real.hpp: the real side of the model test: a strata::stack<world, input>
+// (the world of model_real_world.hpp, which stages states as model_real_push.hpp says) with its
+// context and the two objects programs borrow.
 #pragma once
 
 #include <memory_resource>

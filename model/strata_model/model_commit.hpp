@@ -1,7 +1,7 @@
-// tests/support/model_commit.hpp: the commit of the reference model (tests/support/model.hpp):
-// one step at a time, each chosen afresh from the committed and the staged stack (R2-R9), then
-// the focus settled (R29), with the transition limit (R23, issue 10 item 1), exceptions (R25,
-// issue 10 item 11) and the destructor's teardown (R26).
+// model/strata_model/model_commit.hpp: the commit of the reference model (model.hpp): one step at a
+// time, each chosen afresh from the committed and the staged stack (R2-R9), then the focus settled
+// (R29), with the transition limit (R23, issue 10 item 1), exceptions (R25, issue 10 item 11) and
+// the destructor's teardown (R26).
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// tests/support/model_world.hpp: the model side of the model test. Plays requests on the
-// reference model (tests/support/model.hpp) the way tests/support/model_real.hpp plays them on a
-// strata::stack: same ids, same arms, same harness-owned objects destroyed at the same moments.
+// model/strata_model/model_world.hpp: the model side of the model test. Plays requests on the
+// reference model (model.hpp) the way model_real.hpp plays them on a strata::stack: same ids, same
+// arms, same harness-owned objects destroyed at the same moments.
 #pragma once
 
 #include <algorithm>
@@ -227,7 +227,7 @@ private:
     for (std::size_t i = 0; i < r.count; ++i) {
       entries[i] = make_entry(r.items[i], ids[i]);
       if (r.kind == request_kind::push_first_on_top && r.items[i].own != ownership::borrowed) {
-        // The harness builds one C++ type per ownership there (tests/support/model_real_push.hpp).
+        // The harness builds one C++ type per ownership there (model_real_push.hpp).
         entries[i].type =
             r.items[i].own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
         entries[i].scale = 1.0F;

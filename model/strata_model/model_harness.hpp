@@ -1,8 +1,8 @@
-// tests/support/model_harness.hpp: what the real side and the model side of the model test share
-// besides the program: the trace, the armed requests and throws waiting for their hook, and the
-// ids given to states, those of the two long-lived objects that programs borrow included. Sharing
-// it makes both sides fire an arm, number a state or stamp a borrowed object at the same moment by
-// construction.
+// model/strata_model/model_harness.hpp: what the real side and the model side of the model test
+// share besides the program: the trace, the armed requests and throws waiting for their hook, and
+// the ids given to states, those of the two long-lived objects that programs borrow included.
+// Sharing it makes both sides fire an arm, number a state or stamp a borrowed object at the same
+// moment by construction.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
-// tests/support/model_types.hpp: what the reference model (tests/support/model.hpp) is made of:
-// how an operation ends, one entry of its stacks, and its window on the harness around it.
+// model/strata_model/model_types.hpp: what the reference model (model.hpp) is made of: how an
+// operation ends, one entry of its stacks, and its window on the harness around it.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
-// tests/support/model_print.hpp: how the programs of tests/support/model_program.hpp print as
-// C++ lines for a failure report. `kept[i]` is the handle of the i-th newest push or replace (the
-// harness keeps the last four), `self` the id of the state whose hook makes the request.
+// model/strata_model/model_print.hpp: how the programs of model_program.hpp print as C++ lines for
+// a failure report. `kept[i]` is the handle of the i-th newest push or replace (the harness keeps
+// the last four), `self` the id of the state whose hook makes the request.
 #pragma once
 
 #include <cstddef>

@@ -1,10 +1,10 @@
-// tests/support/model.hpp: a reference model of strata::stack, written from the rules of the
+// model/strata_model/model.hpp: a reference model of strata::stack, written from the rules of the
 // specification (R1-R10, R19, R22-R26, R29-R32) and the faults of issue 10 (`issues show 10`),
 // not from stack.hpp. The committed and the staged stack are two plain vectors of state ids
-// (tests/support/model_staging.hpp); every commit step compares them afresh and takes the one
-// step the rules call for (tests/support/model_commit.hpp). This file holds the requests and
-// the passes. Slow and obvious on purpose: tests/model_test.cpp and the fuzzer play
-// the same programs on it and on the real stack and compare everything after each operation.
+// (model_staging.hpp); every commit step compares them afresh and takes the one step the rules call
+// for (model_commit.hpp). This file holds the requests and the passes. Slow and obvious on purpose:
+// tests/model_test.cpp and the fuzzer play the same programs on it and on the real stack and
+// compare everything after each operation.
 #pragma once
 
 #include <cmath>

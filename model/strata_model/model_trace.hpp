@@ -1,4 +1,4 @@
-// tests/support/model_trace.hpp: what the model test records about a run, the same way for the
+// model/strata_model/model_trace.hpp: what the model test records about a run, the same way for the
 // real stack and for the model: hooks with the id of the state they ran on (and the dt an update
 // hook received), observer steps (with the entry's id), on_exit callbacks, destructions, errors
 // and what close() returned. Events are small values so that a million

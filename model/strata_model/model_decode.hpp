@@ -1,6 +1,6 @@
-// tests/support/model_decode.hpp: turns a stream of numbers into a program. Every choice reads one
-// number below a bound, so any byte string decodes to a valid program (the fuzzer relies on that)
-// and a seeded random stream gives a reproducible one.
+// model/strata_model/model_decode.hpp: turns a stream of numbers into a program. Every choice reads
+// one number below a bound, so any byte string decodes to a valid program (the fuzzer relies on
+// that) and a seeded random stream gives a reproducible one.
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
-// tests/support/model_invariants.hpp: checks a recorded trace against the lifecycle rules without
-// any model. It rebuilds the committed stack from the observer's steps and the hooks' ids, and
-// holds every state to the grammar `enter (pause | resume | focus | unfocus)* exit`: pause and
+// model/strata_model/model_invariants.hpp: checks a recorded trace against the lifecycle rules
+// without any model. It rebuilds the committed stack from the observer's steps and the hooks' ids,
+// and holds every state to the grammar `enter (pause | resume | focus | unfocus)* exit`: pause and
 // resume alternate (coalesced, a paused state may exit), exit only on the committed top; focus and
 // unfocus alternate from focus, focus only on the committed top while it is not paused and
 // nothing else is focused, no exit while focused, and after a commit that ended without error its

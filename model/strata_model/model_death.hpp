@@ -1,4 +1,4 @@
-// tests/support/model_death.hpp: runs an action that must end the program, destroying a stack
+// model/strata_model/model_death.hpp: runs an action that must end the program, destroying a stack
 // from inside one of its own hooks, in a forked child, and reads what the abort message says
 // about where it happened. The parent goes on as if the action had not been taken.
 #pragma once

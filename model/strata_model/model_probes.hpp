@@ -1,7 +1,7 @@
-// tests/support/model_probes.hpp: the state types of the model test's real side, told apart by
-// the hooks they have (tests/support/model_program.hpp lists them). Each records its hooks, and
-// the dt its update hooks receive, into the trace through the world that made it
-// (tests/support/model_real.hpp), which also runs the requests armed for them.
+// model/strata_model/model_probes.hpp: the state types of the model test's real side, told apart by
+// the hooks they have (model_program.hpp lists them). Each records its hooks, and the dt its update
+// hooks receive, into the trace through the world that made it (model_real.hpp), which also runs
+// the requests armed for them.
 #pragma once
 
 #include <cstddef>

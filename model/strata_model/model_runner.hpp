@@ -1,4 +1,4 @@
-// tests/support/model_runner.hpp: plays one program on the real stack and on the model side by
+// model/strata_model/model_runner.hpp: plays one program on the real stack and on the model side by
 // side and compares them after every operation (trace, both views entry by entry with their ids
 // and time scales, what id_of() finds, describe(), pending(), live states), checks the lifecycle
 // invariants on the trace, and shrinks a failing program to a short one for the report.

@@ -1,7 +1,7 @@
-// tests/support/model_real_world.hpp: the context of the model test's real stack, a
+// model/strata_model/model_real_world.hpp: the context of the model test's real stack, a
 // strata::stack<world, input>: it records what happens, runs what programs arm in hooks
-// (tests/support/model_probes.hpp), the observer, destructors and on_exit callbacks, and plays
-// requests on the stack. How it stages states is in tests/support/model_real_push.hpp.
+// (model_probes.hpp), the observer, destructors and on_exit callbacks, and plays requests on the
+// stack. How it stages states is in model_real_push.hpp.
 #pragma once
 
 #include <array>
@@ -276,7 +276,7 @@ private:
     return strata::entry_id::none;
   }
 
-  // ---- staging (tests/support/model_real_push.hpp) ----
+  // ---- staging (model_real_push.hpp) ----
 
   bool prepare(const request& r, std::array<int, 4>& ids);
   [[nodiscard]] slot_use use_of(std::size_t slot) const;

@@ -1,6 +1,6 @@
-// tests/support/model_real_push.hpp: how the world of tests/support/model_real_world.hpp stages
-// states on the real stack: push and replace with every state type and ownership, finished with
-// .name(), .modality(), .on_exit() and .time_scale() (the handle kept for later requests), and
+// model/strata_model/model_real_push.hpp: how the world of model_real_world.hpp stages states on
+// the real stack: push and replace with every state type and ownership, finished with .name(),
+// .modality(), .on_exit() and .time_scale() (the handle kept for later requests), and
 // push_first_on_top with every combination of up to four items.
 #pragma once
 

@@ -1,5 +1,5 @@
-// tests/support/model_program.hpp: the operations that the randomized model test, the exception
-// injection test and the fuzzer play against a stack, as plain data (tests/support/model_print.hpp
+// model/strata_model/model_program.hpp: the operations that the randomized model test, the
+// exception injection test and the fuzzer play against a stack, as plain data (model_print.hpp
 // prints them as C++ lines for a failure report).
 #pragma once
 
@@ -61,8 +61,7 @@ inline constexpr std::uint8_t any_name = 255;     // an arm that any state's hoo
 inline constexpr std::uint8_t unknown_name = 254; // a name outside state_names
 
 // Destroying the stack from inside one of its hooks ends the program (R24), so the harness tries
-// it in a child process (tests/support/model_death.hpp); where there is no fork(), programs never
-// ask for it.
+// it in a child process (model_death.hpp); where there is no fork(), programs never ask for it.
 #if defined(__unix__) || defined(__APPLE__)
 inline constexpr bool can_fork = true;
 #else
@@ -104,9 +103,9 @@ inline constexpr std::array<std::uint8_t, 4> declared_scales{0, 1, 2, 4};
 // R32 says (in double, or in another order) shows in the hooks' trace.
 inline constexpr double frame_dt = 1.0 / 60;
 
-// The state types of tests/support/model_probes.hpp, told apart by the hooks they have. Each has
-// all of enter, exit, pause and resume or none of them: the lifecycle checker
-// (tests/support/model_invariants.hpp) knows a state's steps by those hooks.
+// The state types of model_probes.hpp, told apart by the hooks they have. Each has all of enter,
+// exit, pause and resume or none of them: the lifecycle checker (model_invariants.hpp) knows a
+// state's steps by those hooks.
 enum class probe_type : std::uint8_t {
   full,         // every hook but update_always
   lifecycle,    // enter, exit, pause, resume only
@@ -239,8 +238,8 @@ enum class request_kind : std::uint8_t {
 };
 
 // Whose id close() is given (R31). The harness keeps the handles of the last pushes and replaces
-// (tests/support/model_real.hpp and model_world.hpp alike); request::depth picks one of them, or
-// a staged entry counted from the top.
+// (model_real.hpp and model_world.hpp alike); request::depth picks one of them, or a staged entry
+// counted from the top.
 enum class close_target : std::uint8_t {
   kept,    // the id of a kept handle: staged, committed on its way out, or gone long ago
   staged,  // the id of a staged entry (none if the staged stack is not that deep)

@@ -1,8 +1,8 @@
-// tests/support/model_staging.hpp: the data of the reference model (tests/support/model.hpp) and
-// what every request and commit step of it shares: the committed and the staged stack as two
-// plain vectors of state ids, the focused state (R29), staging and unstaging one entry (with the
-// observer told), entry ids (R31), errors, the queries, and what is running at the moment (which
-// decides whether a request is refused).
+// model/strata_model/model_staging.hpp: the data of the reference model (model.hpp) and what every
+// request and commit step of it shares: the committed and the staged stack as two plain vectors of
+// state ids, the focused state (R29), staging and unstaging one entry (with the observer told),
+// entry ids (R31), errors, the queries, and what is running at the moment (which decides whether a
+// request is refused).
 #pragma once
 
 #include <algorithm>
