@@ -57,7 +57,7 @@ public:
 
   [[nodiscard]] std::size_t size() const {
     STRATA_IF_CHECKED(owner_->checks_.check_thread(side_name(), ".size()");)
-    return side_ == which::committed ? owner_->committed_size() : owner_->staged_size();
+    return side_ == which::committed ? owner_->entries_.committed_size() : owner_->staged_size();
   }
   [[nodiscard]] bool empty() const { return size() == 0; }
 
@@ -88,7 +88,8 @@ public:
 
 private:
   [[nodiscard]] const detail::entry<Context, Event>& entry_at(std::size_t depth) const {
-    return side_ == which::committed ? owner_->committed_at(depth) : owner_->staged_[depth];
+    return side_ == which::committed ? owner_->entries_.committed_at(depth)
+                                     : owner_->entries_.staged()[depth];
   }
 
 #if STRATA_CHECKED

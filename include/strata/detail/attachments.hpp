@@ -1,0 +1,55 @@
+// strata/detail/attachments.hpp: what a push may attach to its entry besides the state (R19):
+// a name given with .name() and a typed on_exit callback. Both live in the stack's pool, out of
+// the entry's line, so that an entry without them pays one null pointer each.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+
+#include "../entry.hpp"
+#include "block_pool.hpp"
+
+namespace strata::detail {
+
+inline name_copy* make_name_copy(block_pool& pool, std::string_view name) {
+  const std::size_t bytes = name_copy::bytes_for(name.size());
+  auto* copy = ::new (pool.allocate(bytes, alignof(name_copy))) name_copy{name.size()};
+  std::memcpy(copy->text(), name.data(), name.size());
+  copy->text()[name.size()] = '\0';
+  return copy;
+}
+
+inline void release_name(block_pool& pool, name_copy* name) noexcept {
+  pool.deallocate(name, name_copy::bytes_for(name->size), alignof(name_copy));
+}
+
+// The callback f(T&) or f(Context&, T&) behind an exit_callback's type-erased pointers.
+template <class Context, class T, class F>
+struct exit_callback_for : exit_callback<Context> {
+  F fn;
+
+  static void run(exit_callback<Context>* self, Context& context, void* state) {
+    F& callback = static_cast<exit_callback_for*>(self)->fn;
+    T& left = *static_cast<T*>(state);
+    if constexpr (std::is_invocable_v<F&, Context&, T&>) {
+      callback(context, left);
+    } else {
+      callback(left);
+    }
+  }
+  static void destroy(exit_callback<Context>* self) noexcept {
+    static_cast<exit_callback_for*>(self)->~exit_callback_for();
+  }
+};
+
+template <class Context>
+void release_callback(block_pool& pool, exit_callback<Context>* callback) noexcept {
+  const std::size_t size = callback->size;
+  const std::size_t align = callback->align;
+  callback->destroy(callback);
+  pool.deallocate(callback, size, align);
+}
+
+} // namespace strata::detail

@@ -1,0 +1,180 @@
+// strata/detail/entry_stacks.hpp: the staged and the committed stack in one store. Requests edit
+// the staged stack; the committed stack is what the last commit step left. Both share a prefix,
+// so each entry is held once: staged[0, committed_prefix) is committed and staged alike, and the
+// committed entries a request unstaged wait in `retiring` for their exit, top first from
+// retiring_head, so that the next exit and the next unstaged entry are both O(1).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory_resource>
+#include <vector>
+
+#include "../entry.hpp"
+#include "../entry_id.hpp"
+
+namespace strata::detail {
+
+// Where a push put an entry, for the pushed handle: the slot still holds that entry while the
+// ids match (comparing addresses would not do: the pool reuses them at once). entry_id::none,
+// the id of a failed request's slot, matches nothing.
+struct staged_slot {
+  std::size_t index;
+  entry_id id;
+};
+
+template <class Context, class Event>
+class entry_stacks {
+  using entry = detail::entry<Context, Event>;
+
+public:
+  explicit entry_stacks(std::pmr::memory_resource* memory)
+      : staged_(memory)
+      , retiring_(memory) {}
+
+  // ---- the staged stack ----
+
+  [[nodiscard]] std::pmr::vector<entry>& staged() { return staged_; }
+  [[nodiscard]] const std::pmr::vector<entry>& staged() const { return staged_; }
+  [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
+    return static_cast<std::size_t>(&e - staged_.data());
+  }
+  // Whether the staged top has entered (a pop schedules its exit rather than dropping it).
+  [[nodiscard]] bool top_entered() const { return staged_.size() - 1 < committed_prefix_; }
+
+  // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
+  // changes anything.
+  staged_slot place(const entry& e) {
+    staged_.push_back(e);
+    const staged_slot slot{staged_.size() - 1, entry_id{++last_id_}};
+    staged_.back().id = slot.id;
+    return slot;
+  }
+
+  // Finds the slot's entry and fixes up its index: an entry below it whose enter threw left the
+  // staged stack from below (R25), so it may have moved down. `visible` is how many staged
+  // entries count (none during destruction, R26).
+  [[nodiscard]] bool still_staged(staged_slot& slot, std::size_t visible) const {
+    if (slot.id == entry_id::none) {
+      return false;
+    }
+    std::size_t index = slot.index < visible ? slot.index + 1 : visible;
+    while (index-- > 0) {
+      if (staged_[index].id == slot.id) {
+        slot.index = index;
+        return true;
+      }
+      if (staged_[index].id < slot.id) {
+        return false; // ids grow upwards: it is not below
+      }
+    }
+    return false;
+  }
+
+  // The depth of the staged entry `id`, or npos.
+  [[nodiscard]] std::size_t find_staged(entry_id id) const {
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (staged_[depth].id == id) {
+        return depth;
+      }
+    }
+    return npos;
+  }
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  // The entered staged top leaves the staged stack: it waits in retiring for its exit, below the
+  // states already waiting to. Returns it where it now is. `retiring` must have room.
+  entry& retire_top() {
+    retiring_.push_back(staged_.back());
+    staged_.pop_back();
+    committed_prefix_ = staged_.size();
+    return retiring_.back();
+  }
+  void reserve_retiring(std::size_t more) { retiring_.reserve(retiring_.size() + more); }
+  [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
+  [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
+
+  // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
+  // others are appended to `dropping` (top first) for the caller to release. Returns the depth of
+  // the lowest entry that had not entered. Allocates before it changes anything.
+  std::size_t unstage_down_to(std::size_t depth, std::pmr::vector<entry>& dropping) {
+    const std::size_t top = staged_.size();
+    const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
+    reserve_retiring(first_unentered - depth);
+    dropping.reserve(dropping.size() + (top - first_unentered));
+    for (std::size_t i = top; i-- > first_unentered;) {
+      dropping.push_back(staged_[i]);
+    }
+    for (std::size_t i = first_unentered; i-- > depth;) {
+      retiring_.push_back(staged_[i]);
+    }
+    staged_.resize(depth);
+    committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
+    return first_unentered;
+  }
+
+  // ---- the committed stack ----
+
+  [[nodiscard]] std::size_t committed_prefix() const { return committed_prefix_; }
+  [[nodiscard]] std::size_t retiring_count() const { return retiring_.size() - retiring_head_; }
+  [[nodiscard]] std::size_t committed_size() const { return committed_prefix_ + retiring_count(); }
+  [[nodiscard]] const entry& committed_at(std::size_t depth) const {
+    return depth < committed_prefix_
+               ? staged_[depth]
+               : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
+  }
+  [[nodiscard]] entry& committed_top() {
+    return retiring_count() > 0 ? retiring_[retiring_head_] : staged_[committed_prefix_ - 1];
+  }
+  [[nodiscard]] const entry& committed_top() const {
+    return retiring_count() > 0 ? retiring_[retiring_head_] : staged_[committed_prefix_ - 1];
+  }
+  // Whether requests left a commit something to exit or enter.
+  [[nodiscard]] bool has_steps() const {
+    return retiring_count() > 0 || committed_prefix_ < staged_.size();
+  }
+
+  // The next staged entry enters: it is committed from now on.
+  entry& commit_next() { return staged_[committed_prefix_++]; }
+
+  // The committed top leaves the committed stack (its exit ran, or its enter threw).
+  entry take_committed_top() {
+    if (retiring_count() > 0) {
+      entry e = retiring_[retiring_head_++];
+      if (retiring_head_ == retiring_.size()) {
+        retiring_.clear();
+        retiring_head_ = 0;
+      }
+      return e;
+    }
+    --committed_prefix_;
+    entry e = staged_[committed_prefix_];
+    staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_));
+    return e;
+  }
+
+  // A commit stopped by its transition limit: the staged stack becomes the committed one again,
+  // the retiring entries back in place; the unentered ones are moved to `dropped` for the caller
+  // to release. Allocates before it changes anything.
+  void restore_committed(std::pmr::vector<entry>& dropped) {
+    dropped.assign(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_), staged_.end());
+    staged_.reserve(committed_prefix_ + retiring_count());
+    staged_.resize(committed_prefix_);
+    while (retiring_count() > 0) {
+      staged_.push_back(retiring_.back());
+      retiring_.pop_back();
+      ++committed_prefix_;
+    }
+    retiring_.clear();
+    retiring_head_ = 0;
+  }
+
+private:
+  std::pmr::vector<entry> staged_;
+  std::size_t committed_prefix_ = 0;
+  std::pmr::vector<entry> retiring_;
+  std::size_t retiring_head_ = 0;
+  std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
+};
+
+} // namespace strata::detail

@@ -1,0 +1,263 @@
+// strata/detail/pass_lists.hpp: the per-frame passes (update, draw, handle) and what they walk.
+// The committed stack only ever changes at its top, so the lists of calls each pass makes are
+// stacks too: entering a state appends its calls, removing it truncates them, and a pass finds
+// where it starts in O(1) from the top's layer (R16). A missing hook is never walked.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory_resource>
+#include <vector>
+
+#include "../entry.hpp"
+#include "hooks.hpp"
+
+namespace strata::detail {
+
+template <class Context, class Event>
+class pass_lists {
+  using entry = detail::entry<Context, Event>;
+
+public:
+  explicit pass_lists(std::pmr::memory_resource* memory)
+      : layers_(memory)
+      , covered_calls_(memory)
+      , draw_calls_(memory)
+      , handle_calls_(memory)
+      , always_calls_(memory) {}
+
+  // One test for the empty stack and R30/R32's general path, so that neither costs a stack
+  // without them anything per frame.
+  [[nodiscard]] bool plain_update() const { return update_plain_; }
+  [[nodiscard]] bool empty() const { return layers_.empty(); }
+
+  // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
+  // states above let updates through to. Only while plain_update().
+  void update(Context& context, double dt, const entry& top) const {
+    const layer& top_layer = layers_.back();
+    const update_call top_call{top.ops->update, top.object};
+    // The top's own update_covered entry, if any, lies at or above top_layer.covered_below.
+    // A pass cannot change the call lists (hooks only stage requests): walk local pointers.
+    const update_call* call = covered_calls_.data() + layers_[top_layer.update_floor].covered_below;
+    const update_call* const end = covered_calls_.data() + top_layer.covered_below;
+    for (; call != end; ++call) {
+      call->fn(call->object, context, dt);
+    }
+    if (top_call.fn != nullptr) {
+      top_call.fn(top_call.object, context, dt);
+    }
+  }
+
+  // R30, R32: the update pass of a stack with a background state or a time scale other than 1
+  // among its committed states: every update_always bottom to top (with the frame's dt), then
+  // the reach walk as in update(), each covered state's dt multiplied by the scales above it.
+  // Out of line, so that stacks without them do not carry it. Not on an empty stack.
+  // `committed_top()` is read after the update_always calls, whose requests may have moved it.
+  template <class CommittedTop>
+  [[gnu::noinline]] void update_with_extras(Context& context, double dt,
+                                            CommittedTop committed_top) {
+    // The reach and the factors are taken before any call: a kept handle's .modality() or
+    // .time_scale() made during the pass counts from the next one (R16, R32). The factors go top
+    // down into the layers' scratch, so that the calls can go bottom up.
+    const std::size_t top_depth = layers_.size() - 1;
+    const std::size_t floor = layers_[top_depth].update_floor;
+    float factor = 1.0F;
+    for (std::size_t depth = top_depth; depth-- > floor;) {
+      factor *= layers_[depth + 1].time_scale;
+      layers_[depth].dt_factor = factor;
+    }
+    const update_call* const always_end = always_calls_.data() + always_calls_.size();
+    for (const update_call* call = always_calls_.data(); call != always_end; ++call) {
+      call->fn(call->object, context, dt);
+    }
+    for (std::size_t depth = floor; depth < top_depth; ++depth) {
+      const std::uint32_t own = layers_[depth].covered_below;
+      if (layers_[depth + 1].covered_below > own) {
+        const update_call& call = covered_calls_[own];
+        call.fn(call.object, context, dt * static_cast<double>(layers_[depth].dt_factor));
+      }
+    }
+    const entry& top = committed_top();
+    if (top.ops->update != nullptr) {
+      top.ops->update(top.object, context, dt);
+    }
+  }
+
+  // Bottom to top over the states visible through the ones above.
+  void draw(Context& context) const {
+    if (layers_.empty()) {
+      return;
+    }
+    for (std::size_t i = layers_[layers_.back().draw_floor].draws_below; i < draw_calls_.size();
+         ++i) {
+      draw_calls_[i].fn(draw_calls_[i].object, context);
+    }
+  }
+
+  // Top to bottom until a state consumes the event; returns whether one did.
+  bool handle(Context& context, const Event& event) const {
+    if (layers_.empty()) {
+      return false;
+    }
+    const std::size_t first = layers_[layers_.back().input_floor].handlers_below;
+    for (std::size_t i = handle_calls_.size(); i-- > first;) {
+      if (handle_calls_[i].fn(handle_calls_[i].object, context, event)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // `e` becomes the committed top. Allocates first, so a failure leaves the lists as they were.
+  void remember(const entry& e) {
+    make_room(layers_);
+    if (e.ops->update_covered != nullptr) {
+      make_room(covered_calls_);
+    }
+    if (e.ops->draw != nullptr) {
+      make_room(draw_calls_);
+    }
+    if (e.ops->handle != nullptr) {
+      make_room(handle_calls_);
+    }
+    if (uses_extras(e)) [[unlikely]] {
+      remember_extras(e); // the last that may fail, and it changes nothing when it does
+    }
+    layer added{0,
+                0,
+                0,
+                static_cast<std::uint32_t>(covered_calls_.size()),
+                static_cast<std::uint32_t>(draw_calls_.size()),
+                static_cast<std::uint32_t>(handle_calls_.size()),
+                1.0F,
+                1.0F};
+    set_floors(added, e, layers_.size());
+    layers_.push_back(added);
+    update_plain_ = update_extras_ == 0;
+    if (e.ops->update_covered != nullptr) {
+      covered_calls_.push_back({e.ops->update_covered, e.object});
+    }
+    if (e.ops->draw != nullptr) {
+      draw_calls_.push_back({e.ops->draw, e.object});
+    }
+    if (e.ops->handle != nullptr) {
+      handle_calls_.push_back({e.ops->handle, e.object});
+    }
+  }
+
+  // `top`, the committed top, is no longer committed.
+  void forget(const entry& top) noexcept {
+    const layer& top_layer = layers_.back();
+    if (update_extras_ != 0) [[unlikely]] {
+      forget_extras(top);
+    }
+    // Each depth added at most one call to each list.
+    if (covered_calls_.size() > top_layer.covered_below) {
+      covered_calls_.pop_back();
+    }
+    if (draw_calls_.size() > top_layer.draws_below) {
+      draw_calls_.pop_back();
+    }
+    if (handle_calls_.size() > top_layer.handlers_below) {
+      handle_calls_.pop_back();
+    }
+    layers_.pop_back();
+    update_plain_ = update_extras_ == 0 && !layers_.empty();
+  }
+
+  // R16, R32: the committed entry at `depth` changed its modality or time scale (`was_extra`:
+  // whether it used R30/R32's general path before); the passes follow from the next one.
+  // `committed_at(depth)` reads the committed entries at and above it.
+  template <class CommittedAt>
+  void changed_from(std::size_t depth, bool was_extra, CommittedAt committed_at) {
+    update_extras_ -= was_extra ? 1U : 0U;
+    update_extras_ += uses_extras(committed_at(depth)) ? 1U : 0U;
+    update_plain_ = update_extras_ == 0;
+    for (; depth < layers_.size(); ++depth) {
+      set_floors(layers_[depth], committed_at(depth), depth);
+    }
+  }
+
+  // R30, R32: whether `e` takes the update pass off its plain path.
+  [[nodiscard]] static bool uses_extras(const entry& e) {
+    return e.ops->update_always != nullptr || e.time_scale != 1.0F;
+  }
+
+private:
+  struct update_call {
+    update_fn<Context> fn;
+    void* object;
+  };
+  struct draw_call {
+    draw_fn<Context> fn;
+    void* object;
+  };
+  struct handle_call {
+    handle_fn<Context, Event> fn;
+    void* object;
+  };
+
+  // What the passes need to know about one committed depth.
+  struct layer {
+    // The lowest depth each pass reaches while this depth is the top.
+    std::uint32_t update_floor;
+    std::uint32_t draw_floor;
+    std::uint32_t input_floor;
+    // The sizes of the call lists before this depth's own calls.
+    std::uint32_t covered_below;
+    std::uint32_t draws_below;
+    std::uint32_t handlers_below;
+    float time_scale; // R32: this depth's entry's, kept with the floors it decides
+    // R32: scratch of update_with_extras(): the factor on the dt of this depth's covered update.
+    float dt_factor;
+  };
+
+  // R16: how far down each pass reaches while `depth` is the top, from the layer below it. R32: a
+  // time scale of 0 lets no update through.
+  void set_floors(layer& at, const entry& e, std::size_t depth) const {
+    const strata::modality& mode = e.mode;
+    const auto here = static_cast<std::uint32_t>(depth);
+    const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
+      return lets_through && depth > 0 ? layers_[depth - 1].*below_floor : here;
+    };
+    at.update_floor = floor(mode.update_below && e.time_scale != 0.0F, &layer::update_floor);
+    at.draw_floor = floor(mode.draw_below, &layer::draw_floor);
+    at.input_floor = floor(mode.input_below, &layer::input_floor);
+    at.time_scale = e.time_scale;
+  }
+
+  [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {
+    if (e.ops->update_always != nullptr) {
+      make_room(always_calls_);
+      always_calls_.push_back({e.ops->update_always, e.object});
+    }
+    ++update_extras_;
+  }
+  // The committed top's always call, if any, is the last one.
+  void forget_extras(const entry& e) noexcept {
+    if (uses_extras(e)) {
+      --update_extras_;
+    }
+    if (e.ops->update_always != nullptr) {
+      always_calls_.pop_back();
+    }
+  }
+
+  template <class Vector>
+  [[gnu::always_inline]] static void make_room(Vector& v) {
+    if (v.size() == v.capacity()) {
+      v.reserve(v.empty() ? 8 : 2 * v.capacity());
+    }
+  }
+
+  std::pmr::vector<layer> layers_; // one per committed depth
+  std::pmr::vector<update_call> covered_calls_;
+  std::pmr::vector<draw_call> draw_calls_;
+  std::pmr::vector<handle_call> handle_calls_;
+  std::pmr::vector<update_call> always_calls_; // R30
+  // R30, R32: committed states with update_always or a time scale other than 1.
+  std::size_t update_extras_ = 0;
+  bool update_plain_ = false; // committed states, none of them with R30/R32's extras
+};
+
+} // namespace strata::detail

@@ -1,0 +1,282 @@
+// strata/detail/stack_commit.hpp: how a commit brings the committed stack in line with the
+// staged one, one hook per step (R7-R9, R11-R14, R23, R25, R29). The staged stack is read again
+// before every step, because any hook may have made requests; the order of the checks in
+// step_towards_staged() is the specification in docs/semantics.md.
+#pragma once
+
+#include <cstddef>
+#include <memory_resource>
+#include <string>
+#include <vector>
+
+#include "stack_handles.hpp"
+
+namespace strata::detail {
+
+template <class Context, class Event>
+class stack_commit : protected stack_handles<Context, Event> {
+  using handles = stack_handles<Context, Event>;
+
+protected:
+  using handles::entries_;
+  using handles::fail;
+  using handles::focused_;
+  using handles::focused_type_;
+  using handles::guard_;
+  using handles::handles;
+  using handles::just_paused_;
+  using handles::notify;
+  using handles::options_;
+  using handles::passes_;
+  using handles::release;
+  using handles::transitions_;
+  using typename handles::entry;
+
+  // Runs steps until the committed stack is the staged one and its top has the focus (R29).
+  void run_commit() {
+    just_paused_ = false;
+    transitions_ = 0;
+    this->log_.clear();
+    do {
+      while (step_towards_staged()) {
+      }
+    } while (settle_focus());
+  }
+
+  // One step; false when there is none left (or the transition limit stopped the commit).
+  bool step_towards_staged() {
+    STRATA_IF_CHECKED(this->checks_.stack_changed();)
+    const bool has_top = entries_.committed_size() > 0;
+    const bool must_retreat =
+        entries_.retiring_count() > 0 || (has_top && guard_.now == activity::destroying);
+    const bool can_advance = !must_retreat && entries_.committed_prefix() < this->staged_size();
+    if (has_top && entries_.committed_top().paused) {
+      // R9, R11: a revealed state is resumed, unless coalescing skips the resume because the
+      // commit covers or exits it again; a state paused by this very advance stays paused for
+      // the enter.
+      const bool stays_paused =
+          options_.coalesced ? (can_advance || must_retreat) : (can_advance && just_paused_);
+      if (!stays_paused) {
+        // R23: a resume right after this commit paused the top means the enter it paused for
+        // was cancelled. It counts as a transition, so that a pause that pops and a resume that
+        // pushes again cannot loop for ever.
+        if (just_paused_ && !within_transition_limit()) {
+          return false;
+        }
+        resume_top();
+        return true;
+      }
+    }
+    if (must_retreat) {
+      if (entries_.committed_top().id == focused_) [[unlikely]] {
+        unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
+        return true;
+      }
+      if (!within_transition_limit()) {
+        return false;
+      }
+      exit_top();
+      return true;
+    }
+    if (can_advance) {
+      if (has_top && !entries_.committed_top().paused) {
+        pause_top();
+      } else {
+        if (!within_transition_limit()) {
+          return false;
+        }
+        enter_next();
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
+  // runs its destructor with no hook marked as running, so the destructor's requests are
+  // ordinary ones (R24).
+  void run_hook(lifecycle_fn<Context> hook, void* object, const char* hook_name) {
+    const marked<const char*> running{guard_.hook, hook_name};
+    hook(object, *this->context_);
+  }
+
+  void resume_top() {
+    entry& top = entries_.committed_top();
+    top.paused = false; // counts as resumed even if the hook throws
+    just_paused_ = false;
+    if (top.ops->resume != nullptr) {
+      run_hook(top.ops->resume, top.object, "resume");
+    }
+    notify(step::resume, entries_.committed_top(), entries_.committed_size() - 1);
+  }
+
+  void pause_top() {
+    entry& top = entries_.committed_top();
+    top.paused = true; // counts as paused even if the hook throws
+    just_paused_ = true;
+    if (top.ops->pause != nullptr) {
+      run_hook(top.ops->pause, top.object, "pause");
+    }
+    notify(step::pause, entries_.committed_top(), entries_.committed_size() - 1);
+  }
+
+  void enter_next() {
+    // The entering state is committed while its enter runs, so a request that unstages it then
+    // schedules its exit instead of destroying it under its own feet.
+    passes_.remember(entries_.staged()[entries_.committed_prefix()]);
+    entry& entering = entries_.commit_next();
+    just_paused_ = false;
+    entering.paused = false;
+    if (entering.ops->enter != nullptr) {
+      // R25: a state whose enter throws never entered: it leaves without exit, like an object
+      // whose constructor threw. The state below stays paused until the next commit resumes it.
+      on_unwind forget{[this] { release(take_committed_top()); }};
+      run_hook(entering.ops->enter, entering.object, "enter");
+      forget.dismiss();
+    }
+    notify(step::enter, entries_.committed_top(), entries_.committed_size() - 1);
+  }
+
+  void exit_top() {
+    const std::size_t depth = entries_.committed_size() - 1;
+    just_paused_ = false; // R23: a resume after an exit undoes no pause of this commit
+    {
+      const entry& leaving = entries_.committed_top();
+      if (leaving.ops->exit != nullptr) {
+        // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
+        // and its on_exit is not run.
+        on_unwind finish{[this, depth] { report_exit_and_release(take_committed_top(), depth); }};
+        run_hook(leaving.ops->exit, leaving.object, "exit");
+        finish.dismiss();
+      }
+    }
+    const entry left = take_committed_top();
+    if (left.on_exit != nullptr) {
+      // R25: an on_exit that throws comes after the exit: the state has left all the same.
+      on_unwind finish{[&] { report_exit_and_release(left, depth); }};
+      left.on_exit->run(left.on_exit, *this->context_, left.object);
+      finish.dismiss();
+    }
+    report_exit_and_release(left, depth);
+  }
+
+  // The committed top has left: the observer is told, then the state is destroyed.
+  void report_exit_and_release(const entry& left, std::size_t depth) {
+    at_scope_exit destroy{[&] { release(left); }};
+    notify(step::exit, left, depth);
+  }
+
+  // The committed top leaves (its exit ran, or its enter threw).
+  entry take_committed_top() {
+    passes_.forget(entries_.committed_top());
+    return entries_.take_committed_top();
+  }
+
+  // ---- R29: focus, settled once the commit has nothing left to do ----
+
+  // Whether the top is where a finished commit leaves it: not paused, and focused. A commit
+  // that ran out of steps has no entry waiting to exit (or, stopped by its transition limit, has
+  // put them back), so the committed stack is the staged prefix.
+  [[nodiscard]] bool top_settled() const {
+    if (entries_.committed_size() == 0) {
+      return true; // an exit unfocuses its state first, so nothing is focused here
+    }
+    return !entries_.committed_top().paused && entries_.committed_top().id == focused_;
+  }
+
+  // Moves the focus to the committed top: unfocus on the state that had it, if it is still
+  // committed (a state that leaves is unfocused before its exit), then focus on the top. Each
+  // hook may make requests, which the commit carries out before the focus moves on; returns
+  // whether there are such steps to take. Runs when the commit has no step left, so the
+  // committed stack is the staged prefix. A commit stopped by its transition limit moves no
+  // focus: without exceptions the error handler returns into it, and focus hooks that push and
+  // pop for ever would otherwise keep it going; nor does one that leaves the top paused. Their
+  // focus waits for the next commit.
+  bool settle_focus() {
+    const std::size_t size = entries_.committed_prefix();
+    auto& staged = entries_.staged();
+    if (size > 0 && staged[size - 1].id == focused_) [[likely]] {
+      return false; // the common case: the top kept the focus
+    }
+    if (transitions_ > options_.max_transitions || (size > 0 && staged[size - 1].paused)) {
+      return false;
+    }
+    if (focused_ != entry_id::none) {
+      if (focused_type_->unfocus == nullptr && !this->observer_) {
+        focused_ = entry_id::none; // nobody to tell: no need to find it
+      } else {
+        std::size_t depth = size;
+        while (depth-- > 0 && staged[depth].id != focused_) {
+        }
+        if (depth < size) { // always: a state that leaves is unfocused before its exit
+          unfocus(depth);
+        }
+        focused_ = entry_id::none;
+        if (entries_.has_steps()) {
+          return true;
+        }
+      }
+    }
+    if (size == 0) {
+      return false;
+    }
+    entry& top = staged[size - 1];
+    focused_ = top.id; // counts as focused even if the hook throws
+    focused_type_ = top.ops;
+    if (top.ops->focus == nullptr && !this->observer_) {
+      return false;
+    }
+    if (top.ops->focus != nullptr) {
+      run_hook(top.ops->focus, top.object, "focus");
+    }
+    // The hook's requests may have unstaged it (to retiring): it is still the committed top.
+    notify(step::focus, entries_.committed_top(), size - 1);
+    return entries_.has_steps();
+  }
+
+  // The focused state is the committed top when it exits, otherwise still committed below it.
+  void unfocus(std::size_t depth) {
+    focused_ = entry_id::none; // counts as unfocused even if the hook throws
+    if (focused_type_->unfocus == nullptr && !this->observer_) {
+      return;
+    }
+    const entry& had_it = entries_.committed_at(depth);
+    if (had_it.ops->unfocus != nullptr) {
+      const marked<std::size_t> owner{guard_.unfocusing, depth};
+      run_hook(had_it.ops->unfocus, had_it.object, "unfocus");
+    }
+    notify(step::unfocus, entries_.committed_at(depth), depth);
+  }
+
+  // ---- R23: the transition limit ----
+
+  bool within_transition_limit() {
+    if (guard_.now != activity::committing || ++transitions_ <= options_.max_transitions)
+        [[likely]] {
+      return true;
+    }
+    transition_limit_reached();
+    return false;
+  }
+  [[gnu::cold, gnu::noinline]] void transition_limit_reached() {
+    const std::string limit = std::to_string(options_.max_transitions);
+    const std::string culprits = this->log_.describe();
+    std::string message = join({"strata: commit exceeded ", limit, " transitions", culprits,
+                                "; the requests still pending were dropped"});
+    drop_pending_requests();
+    fail(errc::transition_limit, message);
+  }
+
+  // Leaves the staged stack equal to the committed one, so a runaway commit does not resume.
+  void drop_pending_requests() {
+    // Nothing of the user's runs until the stack is whole again: the dropped states are taken
+    // out first and destroyed last, since their destructors may make requests.
+    std::pmr::vector<entry> dropped(options_.memory);
+    entries_.restore_committed(dropped);
+    for (auto e = dropped.rbegin(); e != dropped.rend(); ++e) {
+      release(*e);
+    }
+  }
+};
+
+} // namespace strata::detail

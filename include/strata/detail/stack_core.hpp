@@ -1,0 +1,193 @@
+// strata/detail/stack_core.hpp: what every part of a stack shares: its parts (the entries, the
+// pass lists, the running-code guard, the runaway log, the pool), its settings, and the three
+// ways it reaches the game's code outside hooks: destroying a state, reporting an error, telling
+// the observer. The requests (stack_requests.hpp) and the commit (stack_commit.hpp) build on it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory_resource>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../entry.hpp"
+#include "../error.hpp"
+#include "../observer.hpp"
+#include "../options.hpp"
+#include "attachments.hpp"
+#include "block_pool.hpp"
+#include "checked.hpp"
+#include "entry_stacks.hpp"
+#include "message.hpp"
+#include "pass_lists.hpp"
+#include "runaway_log.hpp"
+#include "running_guard.hpp"
+#include "scope_guard.hpp"
+
+namespace strata::detail {
+
+template <class Context, class Event>
+class stack_core {
+protected:
+  using entry = detail::entry<Context, Event>;
+  using ops = type_ops<Context, Event>;
+
+  stack_core(Context* context, options opts)
+      : context_(context)
+      , options_(std::move(opts))
+      , pool_(options_.memory)
+      , entries_(options_.memory)
+      , passes_(options_.memory)
+      , dropping_(options_.memory) {}
+
+  // R26: during destruction every state is unstaged, though the entries stay where they are
+  // (see ~stack).
+  [[nodiscard]] std::size_t staged_size() const {
+    return guard_.now == activity::destroying ? 0 : entries_.staged().size();
+  }
+
+  // The state whose lifecycle hook runs: the committed top, but for an unfocus (R29).
+  [[nodiscard]] const entry& hook_owner() const {
+    return guard_.unfocusing == running_guard::no_depth ? entries_.committed_top()
+                                                        : entries_.committed_at(guard_.unfocusing);
+  }
+  [[nodiscard]] std::string where() const {
+    return guard_.where(guard_.in_hook() ? hook_owner().name() : std::string_view{});
+  }
+
+  // Runs game code on behalf of the current request (R24: that code may not make requests).
+  // Only these calls pay for the bookkeeping, so that a request that runs no such code costs one
+  // store more than before.
+  template <class Call>
+  decltype(auto) as_request_code(Call&& call) {
+    const marked<const char*> running{guard_.request_code, guard_.current_request};
+    return std::forward<Call>(call)();
+  }
+  // Destroys a state that a request drops.
+  void drop(const entry& e) noexcept {
+    as_request_code([&] { release(e); });
+  }
+
+  void release(const entry& e) noexcept {
+    STRATA_IF_CHECKED(checks_.stack_changed();) // a view of `e` would dangle
+    if (e.on_exit != nullptr) {
+      release_callback(pool_, e.on_exit);
+    }
+    if (e.name_override != nullptr) {
+      release_name(pool_, e.name_override);
+    }
+    switch (e.owned) {
+    case ownership::pooled:
+      e.ops->destroy(e.object);
+      pool_.deallocate(e.object, e.ops->size, e.ops->align);
+      break;
+    case ownership::adopted: e.ops->delete_owned(e.object); break;
+    case ownership::borrowed: break;
+    }
+  }
+
+  // R23: a push made by a hook or the observer during a commit, for the transition limit's
+  // message.
+  void record_push(const entry& pushed) {
+    if (guard_.pushing_in_commit()) [[unlikely]] {
+      log_.record(guard_.observing() ? std::string_view{} : hook_owner().name(), pushed.name());
+    }
+  }
+
+  // Every error is found before the failing call changes anything.
+  void fail(errc code, const std::string& message) {
+#ifndef STRATA_NO_EXCEPTIONS
+    throw error(code, message);
+#else
+    const error problem(code, message);
+    if (options_.on_error) {
+      // So the handler may make requests and commits as if the call had not started (unless the
+      // call itself came from code a request runs); only destroying the stack must wait until
+      // the call has returned.
+      const bool outer_handler = std::exchange(guard_.in_error_handler, true);
+      at_scope_exit restore{[&] {
+        guard_.in_error_handler = outer_handler;
+        if (!outer_handler && next_handler_) {
+          options_.on_error = *std::move(next_handler_); // see stack::set_error_handler
+          next_handler_.reset();
+        }
+      }};
+      options_.on_error(problem);
+      return;
+    }
+    std::fprintf(stderr, "%s\n", problem.what());
+    std::abort();
+#endif
+  }
+
+  void notify(step what, const entry& e, std::size_t depth) {
+    if (observer_) {
+      tell_observer(what, e, depth);
+    }
+  }
+
+  [[gnu::noinline]] void tell_observer(step what, const entry& e, std::size_t depth) {
+    // R22: the observer's requests may destroy the state it is told about, so a name the state
+    // owns (given with .name() or returned by its name()) is copied for the call. The copy is
+    // null-terminated, which the C API relies on.
+    const std::string_view name = e.name();
+    std::array<char, 64> small;
+    std::string large;
+    std::string_view kept = name;
+    if (e.name_override != nullptr || e.ops->name_of != nullptr) {
+      if (name.size() < small.size()) {
+        std::memcpy(small.data(), name.data(), name.size());
+        small[name.size()] = '\0';
+        kept = std::string_view{small.data(), name.size()};
+      } else {
+        large.assign(name);
+        kept = large;
+      }
+    }
+    // An observer may make requests, but not run hooks in the middle of the request or commit
+    // step that it is being told about.
+    const bool outermost = !guard_.observing();
+    const char* const request = guard_.current_request; // an observer's request replaces it
+    ++guard_.observer_nesting;
+    at_scope_exit restore{[&] {
+      guard_.current_request = request;
+      --guard_.observer_nesting;
+      if (outermost && next_observer_) {
+        observer_ = *std::move(next_observer_); // see stack::set_observer
+        next_observer_.reset();
+      }
+    }};
+    observer_(step_info{what, kept, depth, e.id});
+  }
+
+  Context* context_;
+  strata::options options_;
+  strata::observer observer_;
+  block_pool pool_;
+  entry_stacks<Context, Event> entries_;
+  pass_lists<Context, Event> passes_;
+  running_guard guard_;
+  entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
+  const ops* focused_type_ = nullptr; // its type, to skip finding it when it has no unfocus
+  // R29: the committed top is paused or not focused, so a commit has work; kept for pending().
+  bool top_unsettled_ = false;
+  bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
+  std::size_t transitions_ = 0;
+  // Cold members last, so that the ones every frame and request touch share fewer cache lines
+  // (bench S5 steps 100,000 stacks).
+  runaway_log log_;
+  std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
+  // Set from inside themselves: installed when their call is over (R22, R27).
+  std::optional<strata::observer> next_observer_;
+  std::optional<error_handler> next_handler_;
+  // The checked configuration's record: the owning thread, and the generation views compare.
+  STRATA_IF_CHECKED(stack_checks checks_;)
+};
+
+} // namespace strata::detail

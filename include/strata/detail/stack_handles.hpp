@@ -1,0 +1,118 @@
+// strata/detail/stack_handles.hpp: what a pushed handle finishes describing after its push:
+// a name, a modality, a time scale, an on_exit callback (R1, R16, R19, R32). Each acts on the
+// entry the handle's slot still holds.
+#pragma once
+
+#include <cstddef>
+#include <new>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "stack_requests.hpp"
+
+namespace strata::detail {
+
+template <class Context, class Event>
+class stack_handles : protected stack_requests<Context, Event> {
+  using requests = stack_requests<Context, Event>;
+
+protected:
+  using requests::as_request_code;
+  using requests::entries_;
+  using requests::fail;
+  using requests::passes_;
+  using requests::pool_;
+  using requests::requests;
+  using requests::still_staged;
+  using requests::tell_unstaged;
+  using typename requests::entry;
+
+  // A handle's .name() and .on_exit() finish the push they come from (R1): when one of them
+  // fails (out of memory, or a callback whose move throws), the push is taken back whole, the
+  // observer told of a pop and a discard, as long as its entry is still the staged top and has
+  // not entered; otherwise (the observer pushed above it, or the handle was kept past a commit)
+  // only that call fails.
+  template <class Change>
+  void finish_push(staged_slot slot, const char* what, Change&& change) {
+    const marked<const char*> request{this->guard_.current_request, what};
+    on_unwind take_back{[&] {
+      if (still_staged(slot) && slot.index == entries_.staged().size() - 1 &&
+          slot.index >= entries_.committed_prefix()) {
+        const entry e = entries_.staged().back();
+        entries_.staged().pop_back();
+        tell_unstaged(e, slot.index, false);
+      }
+    }};
+    std::forward<Change>(change)(entries_.staged()[slot.index]);
+    take_back.dismiss();
+  }
+
+  void rename(staged_slot slot, std::string_view name) {
+    finish_push(slot, "name()", [&](entry& e) {
+      name_copy* const copy = make_name_copy(pool_, name);
+      if (e.name_override != nullptr) {
+        release_name(pool_, e.name_override);
+      }
+      e.name_override = copy;
+    });
+  }
+
+  // R16: an entry that has entered (its handle kept past a commit) changes what the passes see
+  // from the next pass on.
+  void change_modality(staged_slot slot, strata::modality mode) {
+    entry& e = entries_.staged()[slot.index];
+    const bool was_extra = passes_.uses_extras(e);
+    e.mode = mode;
+    passes_changed(slot.index, was_extra);
+  }
+
+  // R32: like change_modality(); a scale of 0 stops the updates below, as update_below does.
+  void change_time_scale(staged_slot slot, float scale) {
+    if (!valid_time_scale(scale)) [[unlikely]] {
+      fail(errc::bad_time_scale, join({"strata: time_scale(", std::to_string(scale), ") on '",
+                                       entries_.staged()[slot.index].name(),
+                                       "': a time scale is a finite number, 0 or more"}));
+      return;
+    }
+    entry& e = entries_.staged()[slot.index];
+    const bool was_extra = passes_.uses_extras(e);
+    e.time_scale = scale;
+    passes_changed(slot.index, was_extra);
+  }
+
+  // An entry not entered yet has no layer: its own is made when it enters.
+  void passes_changed(std::size_t depth, bool was_extra) {
+    if (depth < entries_.committed_prefix()) {
+      passes_.changed_from(depth, was_extra, [this](std::size_t at) -> const entry& {
+        return entries_.committed_at(at);
+      });
+    }
+  }
+
+  template <class T, class F>
+  void attach_on_exit(staged_slot slot, F&& callback) {
+    finish_push(slot, "on_exit()", [&](entry& e) {
+      using holder = exit_callback_for<Context, T, std::decay_t<F>>;
+      void* memory = pool_.allocate(sizeof(holder), alignof(holder));
+      on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
+      // The callback's move may run game code: as code of this request (R24).
+      auto* made = as_request_code([&] {
+        return ::new (memory)
+            holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
+                   std::forward<F>(callback)};
+      });
+      give_back.dismiss();
+      // R19: the new callback is in place before the old one goes, and the old one goes as code
+      // this request runs, so that its captures' destructors can neither reach a half-changed
+      // entry nor move the staged stack under the handle.
+      exit_callback<Context>* const replaced = std::exchange(e.on_exit, made);
+      if (replaced != nullptr) {
+        as_request_code([&] { release_callback(pool_, replaced); });
+      }
+    });
+  }
+};
+
+} // namespace strata::detail

@@ -1,0 +1,362 @@
+// strata/detail/stack_requests.hpp: how requests edit the staged stack. A request calls no hook
+// and is legal at any moment (R1-R6, R10, R19-R22, R24, R26, R31): it is admitted, prepares what
+// it stages (allocating first, so that it is all or nothing), edits the staged stack, then tells
+// the observer, whose own requests apply to the stack this one left.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "../placeholders.hpp"
+#include "stack_core.hpp"
+
+namespace strata {
+
+// A state that lives elsewhere; see strata::borrow.
+template <class T>
+struct borrowed {
+  T* state;
+};
+
+namespace detail {
+
+// Constructors, and braces for aggregates (parenthesised aggregate initialization is missing
+// from some C++20 compilers, clang 14 among them).
+template <class T, class... Args>
+concept constructible_in_place = std::constructible_from<T, Args...> || requires(Args&&... args) {
+  T{std::forward<Args>(args)...};
+};
+
+template <class T>
+inline constexpr bool is_unique_ptr = false;
+template <class T>
+inline constexpr bool is_unique_ptr<std::unique_ptr<T>> = true;
+template <class T>
+inline constexpr bool is_borrowed = false;
+template <class T>
+inline constexpr bool is_borrowed<borrowed<T>> = true;
+
+template <class Context, class Event>
+class stack_requests : protected stack_core<Context, Event> {
+  using core = stack_core<Context, Event>;
+
+protected:
+  using core::as_request_code;
+  using core::core;
+  using core::drop;
+  using core::entries_;
+  using core::fail;
+  using core::guard_;
+  using core::notify;
+  using core::options_;
+  using core::passes_;
+  using core::pool_;
+  using core::staged_size;
+  using typename core::entry;
+  using typename core::ops;
+
+  // Whether a request may go ahead. During destruction a request is ignored before anything
+  // about it is checked (R26). A request may come from a hook or the observer, but not from the
+  // game code another request runs (a state's constructor, destructor or move, a pop_until
+  // predicate): that request is halfway through changing the staged stack.
+  [[nodiscard]] bool admit(const char* what) {
+    STRATA_IF_CHECKED(this->checks_.check_thread(what); this->checks_.stack_changed();)
+    if (guard_.now == activity::destroying) {
+      return false;
+    }
+    if (guard_.request_code != nullptr) [[unlikely]] {
+      fail_cold(errc::reentrant_call, guard_.inside_request_message(what));
+      return false;
+    }
+    if (guard_.observer_nesting >= running_guard::max_observer_nesting) [[unlikely]] {
+      fail_cold(errc::transition_limit, running_guard::observer_runaway_message(what));
+      return false;
+    }
+    guard_.current_request = what;
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] void fail_cold(errc code, const std::string& message) {
+    fail(code, message);
+  }
+
+  // R5: `name` names the pushed state for the message when only one is pushed: its own name, or
+  // for a state not constructed yet, its type's.
+  bool ready_to_grow(std::size_t count, std::string_view name) {
+    if (entries_.staged().size() + count > options_.max_depth) [[unlikely]] {
+      depth_limit_reached(count, name);
+      return false;
+    }
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
+    const std::string counted = std::to_string(count);
+    const std::string limit = std::to_string(options_.max_depth);
+    std::string message = count == 1 ? join({"strata: pushing '", name, "'"})
+                                     : join({"strata: pushing ", counted, " states"});
+    message.append(" would grow the stack past its depth limit of ").append(limit);
+    if (guard_.now == activity::committing && guard_.hook != nullptr) {
+      // where() reads "from inside 'spawner'.enter()".
+      message.append(" (pushed ").append(this->where()).append(")");
+    }
+    fail(errc::depth_limit, message);
+  }
+
+  bool ready_to_replace() {
+    if (entries_.staged().empty()) {
+      fail(errc::empty_stack, "strata: replace() on an empty stack");
+      return false;
+    }
+    return true;
+  }
+
+  template <class T>
+  static entry make_entry(T* object, ownership owned) {
+    const ops& type = ops_for<T, Context, Event>;
+    entry e{&type,
+            object,
+            nullptr,
+            nullptr,
+            static_modality<T>(),
+            owned,
+            false,
+            static_time_scale<T>()};
+    if (type.modality_of != nullptr) {
+      e.mode = type.modality_of(object);
+    }
+    return e;
+  }
+
+  template <class T, class... Args>
+  entry prepare_pooled(Args&&... args) {
+    void* memory = pool_.allocate(sizeof(T), alignof(T));
+    on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
+    T* const object = as_request_code([&] {
+      if constexpr (std::is_constructible_v<T, Args...>) {
+        return ::new (memory) T(std::forward<Args>(args)...);
+      } else {
+        return ::new (memory) T{std::forward<Args>(args)...};
+      }
+    });
+    give_back.dismiss();
+    return make_entry<T>(object, ownership::pooled);
+  }
+
+  template <class T>
+  bool prepare_adopted(std::unique_ptr<T> state, entry& out) {
+    if (state == nullptr) {
+      fail(errc::null_state, "strata: push of a null std::unique_ptr<" +
+                                 std::string(ops_for<T, Context, Event>.type_name) + ">");
+      return false;
+    }
+    out = make_entry<T>(state.release(), ownership::adopted);
+    return true;
+  }
+
+  // R20: a borrowed object may be staged only once: `staying` is the part of the staged stack
+  // that stays, `batch` holds entries about to be staged too.
+  bool not_staged_yet(const void* object, std::span<const entry> staying,
+                      std::span<const entry> batch) {
+    for (const std::span<const entry> among : {staying, batch}) {
+      for (const entry& e : among) {
+        if (e.object == object) {
+          fail(errc::borrowed_twice, "strata: borrowed state '" + std::string(e.name()) +
+                                         "' is already staged; a borrowed object can be on the "
+                                         "stack only once");
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  template <class T>
+  bool prepare_borrowed(borrowed<T> state, entry& out, std::span<const entry> staying,
+                        std::span<const entry> batch) {
+    if (state.state == nullptr) {
+      fail(errc::null_state, "strata: push of a null borrowed state");
+      return false;
+    }
+    if (!not_staged_yet(state.state, staying, batch)) {
+      return false;
+    }
+    out = make_entry<T>(state.state, ownership::borrowed);
+    return true;
+  }
+
+  [[nodiscard]] bool still_staged(staged_slot& slot) const {
+    return entries_.still_staged(slot, staged_size());
+  }
+
+  // Appends a prepared entry.
+  staged_slot stage(entry e) {
+    const staged_slot slot = place(e);
+    tell_staged(slot);
+    return slot;
+  }
+
+  // Appends a prepared entry without telling the observer; drops it if that fails.
+  staged_slot place(entry e) {
+    on_unwind destroy{[&] { drop(e); }};
+    const staged_slot slot = entries_.place(e);
+    destroy.dismiss();
+    this->record_push(e);
+    return slot;
+  }
+
+  // R1, R22: the old top goes and the replacement comes before the observer hears of either, so
+  // that what it requests in reaction applies to the stack the replace left.
+  staged_slot restage_top(entry replacement) {
+    const std::size_t depth = entries_.staged().size() - 1;
+    const bool entered = entries_.top_entered();
+    if (entered) {
+      on_unwind destroy{[&] { drop(replacement); }};
+      entries_.reserve_retiring(1); // all or nothing: the only allocation
+      destroy.dismiss();
+    }
+    entry old{};
+    if (entered) {
+      entries_.retire_top();
+    } else {
+      old = entries_.staged().back();
+      entries_.staged().pop_back();
+    }
+    const staged_slot slot = place(replacement); // cannot reallocate: a slot was just freed
+    tell_unstaged(entered ? entries_.retiring_at(entries_.retiring_end() - 1) : old, depth,
+                  entered);
+    tell_staged(slot);
+    return slot;
+  }
+
+  // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
+  // releases it, also when the failure throws.
+  staged_slot stage_if_room(entry e) {
+    bool handed_over = false; // stage() releases the entry itself if it fails
+    at_scope_exit give_back{[&] {
+      if (!handed_over) {
+        drop(e);
+      }
+    }};
+    if (!ready_to_grow(1, e.name())) {
+      return {};
+    }
+    handed_over = true;
+    return stage(e);
+  }
+
+  bool prepare_last_first(std::span<entry> /*batch*/, std::size_t& /*prepared*/) { return true; }
+
+  // Fills batch[prepared...] with the items, last first; stops at the first that fails.
+  // The batch is a span, not the caller's std::array: one instantiation per item list instead
+  // of one per size, which also keeps g++ 12 from a false -Warray-bounds at -O2.
+  template <class First, class... Rest>
+  bool prepare_last_first(std::span<entry> batch, std::size_t& prepared, First&& first,
+                          Rest&&... rest) {
+    if (!prepare_last_first(batch, prepared, std::forward<Rest>(rest)...)) {
+      return false;
+    }
+    using item = std::remove_cvref_t<First>;
+    entry& e = batch[prepared];
+    if constexpr (is_unique_ptr<item>) {
+      if (!prepare_adopted(std::forward<First>(first), e)) {
+        return false;
+      }
+    } else if constexpr (is_borrowed<item>) {
+      if (!prepare_borrowed(first, e, entries_.staged(),
+                            std::span<const entry>{batch.data(), prepared})) {
+        return false;
+      }
+    } else {
+      e = prepare_pooled<item>(std::forward<First>(first));
+    }
+    ++prepared;
+    return true;
+  }
+
+  // R2, R6: an entered top leaves at the next commit, below the states already waiting to; one
+  // never entered is dropped.
+  void unstage_top() {
+    const std::size_t depth = entries_.staged().size() - 1;
+    if (entries_.top_entered()) {
+      tell_unstaged(entries_.retire_top(), depth, true);
+      return;
+    }
+    const entry e = entries_.staged().back();
+    entries_.staged().pop_back();
+    tell_unstaged(e, depth, false);
+  }
+
+  // Tells the observer that `e` was unstaged from `depth`; one never entered is then destroyed
+  // (R6), whatever the observer does.
+  void tell_unstaged(const entry& e, std::size_t depth, bool entered) {
+    if (entered) {
+      notify(step::pop, e, depth);
+      return;
+    }
+    at_scope_exit destroy{[&] { drop(e); }};
+    notify(step::pop, e, depth);
+    notify(step::discard, e, depth);
+  }
+
+  // Tells the observer of a staging, unless its reaction to an earlier step of the same request
+  // unstaged that entry already (its pop was told then).
+  void tell_staged(staged_slot slot) {
+    if (this->observer_ && still_staged(slot)) {
+      this->tell_observer(step::push, entries_.staged()[slot.index], slot.index);
+    }
+  }
+
+  // clear(), pop_to(), pop_until(), close(). R1: all or nothing, so room is made first. R22:
+  // every state goes before the observer hears of the first, top first as they went; what it
+  // requests in reaction applies to the stack this request left (a toast pushed on each pop
+  // stays, instead of being popped in turn for ever).
+  void pop_down_to(std::size_t depth) {
+    const std::size_t top = entries_.staged().size();
+    if (top <= depth) {
+      return;
+    }
+    // Several such requests may nest (one the observer makes while hearing of this one's steps):
+    // each uses dropping_ from where the one outside it left off.
+    std::pmr::vector<entry>& dropping = this->dropping_;
+    const std::size_t drop_from = dropping.size();
+    const std::size_t retire_from = entries_.retiring_end();
+    const std::size_t first_unentered = entries_.unstage_down_to(depth, dropping);
+    std::size_t next_dropped = drop_from;
+    at_scope_exit release_rest{[&] { // if the observer throws
+      for (; next_dropped < drop_from + (top - first_unentered); ++next_dropped) {
+        drop(dropping[next_dropped]);
+      }
+      dropping.resize(drop_from);
+    }};
+    for (std::size_t i = top; i-- > depth;) {
+      if (i >= first_unentered) {
+        const entry e = dropping[next_dropped++];
+        tell_unstaged(e, i, false);
+      } else {
+        tell_unstaged(entries_.retiring_at(retire_from + (first_unentered - 1 - i)), i, true);
+      }
+    }
+  }
+
+  template <class Matches>
+  void pop_until_match(Matches matches, const std::string& failure) {
+    if (!admit("pop_until()")) {
+      return;
+    }
+    for (std::size_t depth = entries_.staged().size(); depth-- > 0;) {
+      if (as_request_code([&] { return matches(entries_.staged()[depth]); })) {
+        pop_down_to(depth + 1);
+        return;
+      }
+    }
+    fail(errc::not_found, "strata: pop_until(): " + failure + " is staged");
+  }
+};
+
+} // namespace detail
+} // namespace strata
