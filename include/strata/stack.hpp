@@ -439,23 +439,11 @@ public:
   }
   void set_error_handler(error_handler handler) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_error_handler()");)
-    if (guard_.in_error_handler) {
-      // R27: the running handler is neither moved nor destroyed under itself (a std::function
-      // keeps a small callable inside itself): the new one takes over when its call is over.
-      this->next_handler_ = std::move(handler);
-      return;
-    }
-    options_.on_error = std::move(handler);
+    this->replace_error_handler(std::move(handler));
   }
   void set_observer(strata::observer watcher) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_observer()");)
-    if (guard_.observing()) {
-      // R22: the running observer is neither moved nor destroyed under itself (a std::function
-      // keeps a small callable inside itself): the new one takes over when its call is over.
-      this->next_observer_ = std::move(watcher);
-      return;
-    }
-    this->observer_ = std::move(watcher);
+    this->replace_observer(std::move(watcher));
   }
 
 private:

@@ -1,7 +1,7 @@
 // strata/detail/pass_lists.hpp: the per-frame passes (update, draw, handle) and what they walk.
 // The committed stack only ever changes at its top, so the lists of calls each pass makes are
 // stacks too: entering a state appends its calls, removing it truncates them, and a pass finds
-// where it starts in O(1) from the top's layer (R16). A missing hook is never walked.
+// where it starts in O(1) from the top's layer (R16, R28). A missing hook is never walked.
 #pragma once
 
 #include <cstddef>

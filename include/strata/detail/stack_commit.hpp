@@ -1,5 +1,5 @@
 // strata/detail/stack_commit.hpp: how a commit brings the committed stack in line with the
-// staged one, one hook per step (R7-R9, R11-R14, R23, R25, R29). The staged stack is read again
+// staged one, one hook per step (R2-R9, R23, R25, R26, R29). The staged stack is read again
 // before every step, because any hook may have made requests; the order of the checks in
 // step_towards_staged() is the specification in docs/semantics.md.
 #pragma once
@@ -51,7 +51,7 @@ protected:
         entries_.retiring_count() > 0 || (has_top && guard_.now == activity::destroying);
     const bool can_advance = !must_retreat && entries_.committed_prefix() < this->staged_size();
     if (has_top && entries_.committed_top().paused) {
-      // R9, R11: a revealed state is resumed, unless coalescing skips the resume because the
+      // R4, R5, R9: a revealed state is resumed, unless coalescing skips the resume because the
       // commit covers or exits it again; a state paused by this very advance stays paused for
       // the enter.
       const bool stays_paused =

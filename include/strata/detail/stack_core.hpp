@@ -114,7 +114,7 @@ protected:
       at_scope_exit restore{[&] {
         guard_.in_error_handler = outer_handler;
         if (!outer_handler && next_handler_) {
-          options_.on_error = *std::move(next_handler_); // see stack::set_error_handler
+          options_.on_error = *std::move(next_handler_); // see replace_error_handler()
           next_handler_.reset();
         }
       }};
@@ -124,6 +124,26 @@ protected:
     std::fprintf(stderr, "%s\n", problem.what());
     std::abort();
 #endif
+  }
+
+  void replace_error_handler(error_handler handler) {
+    if (guard_.in_error_handler) {
+      // R27: the running handler is neither moved nor destroyed under itself (a std::function
+      // keeps a small callable inside itself): the new one takes over when its call is over.
+      next_handler_ = std::move(handler);
+      return;
+    }
+    options_.on_error = std::move(handler);
+  }
+
+  void replace_observer(strata::observer watcher) {
+    if (guard_.observing()) {
+      // R22: the running observer is neither moved nor destroyed under itself (a std::function
+      // keeps a small callable inside itself): the new one takes over when its call is over.
+      next_observer_ = std::move(watcher);
+      return;
+    }
+    observer_ = std::move(watcher);
   }
 
   void notify(step what, const entry& e, std::size_t depth) {
@@ -159,7 +179,7 @@ protected:
       guard_.current_request = request;
       --guard_.observer_nesting;
       if (outermost && next_observer_) {
-        observer_ = *std::move(next_observer_); // see stack::set_observer
+        observer_ = *std::move(next_observer_); // see replace_observer()
         next_observer_.reset();
       }
     }};

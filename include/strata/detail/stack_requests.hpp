@@ -1,5 +1,5 @@
 // strata/detail/stack_requests.hpp: how requests edit the staged stack. A request calls no hook
-// and is legal at any moment (R1-R6, R10, R19-R22, R24, R26, R31): it is admitted, prepares what
+// and is legal at any moment (R1, R6, R10, R19-R22, R24, R26, R31): it is admitted, prepares what
 // it stages (allocating first, so that it is all or nothing), edits the staged stack, then tells
 // the observer, whose own requests apply to the stack this one left.
 #pragma once
@@ -71,21 +71,25 @@ protected:
       return false;
     }
     if (guard_.request_code != nullptr) [[unlikely]] {
-      fail_cold(errc::reentrant_call, guard_.inside_request_message(what));
+      called_from_inside_a_request(what);
       return false;
     }
     if (guard_.observer_nesting >= running_guard::max_observer_nesting) [[unlikely]] {
-      fail_cold(errc::transition_limit, running_guard::observer_runaway_message(what));
+      observer_runaway(what);
       return false;
     }
     guard_.current_request = what;
     return true;
   }
-  [[gnu::cold, gnu::noinline]] void fail_cold(errc code, const std::string& message) {
-    fail(code, message);
+  // Out of line, so that the checks above stay small enough to inline into every request.
+  [[gnu::cold, gnu::noinline]] void called_from_inside_a_request(const char* what) {
+    fail(errc::reentrant_call, guard_.inside_request_message(what));
+  }
+  [[gnu::cold, gnu::noinline]] void observer_runaway(const char* what) {
+    fail(errc::transition_limit, running_guard::observer_runaway_message(what));
   }
 
-  // R5: `name` names the pushed state for the message when only one is pushed: its own name, or
+  // R23: `name` names the pushed state for the message when only one is pushed: its own name, or
   // for a state not constructed yet, its type's.
   bool ready_to_grow(std::size_t count, std::string_view name) {
     if (entries_.staged().size() + count > options_.max_depth) [[unlikely]] {
@@ -201,7 +205,7 @@ protected:
   }
 
   // Appends a prepared entry without telling the observer; drops it if that fails.
-  staged_slot place(entry e) {
+  [[gnu::always_inline]] staged_slot place(entry e) {
     on_unwind destroy{[&] { drop(e); }};
     const staged_slot slot = entries_.place(e);
     destroy.dismiss();
@@ -278,7 +282,7 @@ protected:
     return true;
   }
 
-  // R2, R6: an entered top leaves at the next commit, below the states already waiting to; one
+  // R3, R6: an entered top leaves at the next commit, below the states already waiting to; one
   // never entered is dropped.
   void unstage_top() {
     const std::size_t depth = entries_.staged().size() - 1;
