@@ -52,7 +52,7 @@ for header in "${cxx_headers[@]}" "${c_headers[@]}"; do
     "$relative" >"$unit"
 done
 
-mapfile -d '' tests < <(find tests -maxdepth 1 -name '*_test.cpp' -print0 | sort -z)
+mapfile -d '' tests < <(find tests -maxdepth 2 -path 'tests/c' -prune -o -name '*_test.cpp' -print0 | sort -z)
 echo "checking ${#cxx_headers[@]} C++ headers through ${#tests[@]} tests (the analyzer through" \
   "${#analyzer_tests[@]}) and one unit each, and ${#c_headers[@]} C headers through one unit each"
 # clang prints "N warnings generated." for the warnings it counted, shown or not.

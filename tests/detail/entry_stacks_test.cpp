@@ -1,0 +1,166 @@
+// tests/detail/entry_stacks_test.cpp: pins detail::entry_stacks on its own: ids, the shared
+// staged/committed prefix, retiring entries, slot lookup, unstaging and restoring.
+#include <cstdint>
+#include <memory_resource>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <strata/detail/entry_stacks.hpp>
+
+namespace {
+
+struct context {};
+struct event {};
+using entry = strata::detail::entry<context, event>;
+using stacks = strata::detail::entry_stacks<context, event>;
+using strata::entry_id;
+
+// The stacks only move entries around: a blank one does (place() gives it its id).
+entry blank() {
+  return entry{};
+}
+
+entry_id id(std::uint64_t n) {
+  return entry_id{n};
+}
+
+// "1 2 3": the ids of `entries`, bottom to top.
+std::string ids_of(const std::pmr::vector<entry>& entries) {
+  std::string text;
+  for (const entry& e : entries) {
+    text += (text.empty() ? "" : " ") + std::to_string(static_cast<std::uint64_t>(e.id));
+  }
+  return text;
+}
+std::string committed_ids(const stacks& s) {
+  std::string text;
+  for (std::size_t depth = 0; depth < s.committed_size(); ++depth) {
+    text += (text.empty() ? "" : " ") +
+            std::to_string(static_cast<std::uint64_t>(s.committed_at(depth).id));
+  }
+  return text;
+}
+
+// Places `count` entries and commits them all.
+void place_committed(stacks& s, int count) {
+  for (int i = 0; i < count; ++i) {
+    s.place(blank());
+    s.commit_next();
+  }
+}
+
+TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
+  stacks s(std::pmr::new_delete_resource());
+  const strata::detail::staged_slot a = s.place(blank());
+  const strata::detail::staged_slot b = s.place(blank());
+  EXPECT_EQ(a.index, 0U);
+  EXPECT_EQ(a.id, id(1));
+  EXPECT_EQ(b.index, 1U);
+  EXPECT_EQ(b.id, id(2));
+  std::pmr::vector<entry> dropping;
+  s.unstage_down_to(1, dropping);
+  const strata::detail::staged_slot c = s.place(blank());
+  EXPECT_EQ(c.index, 1U);
+  EXPECT_EQ(c.id, id(3)); // b's slot, not b's id
+  EXPECT_EQ(s.find_staged(id(3)), 1U);
+  EXPECT_EQ(s.find_staged(id(2)), stacks::npos);
+}
+
+TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
+  stacks s(std::pmr::new_delete_resource());
+  place_committed(s, 3);
+  EXPECT_TRUE(s.top_entered());
+  EXPECT_FALSE(s.has_steps());
+  EXPECT_EQ(s.retire_top().id, id(3));
+  EXPECT_EQ(s.retire_top().id, id(2));
+  s.place(blank()); // unentered: staged only
+  EXPECT_FALSE(s.top_entered());
+  EXPECT_EQ(ids_of(s.staged()), "1 4");
+  EXPECT_EQ(s.committed_prefix(), 1U);
+  EXPECT_EQ(s.retiring_count(), 2U);
+  EXPECT_EQ(committed_ids(s), "1 2 3");
+  EXPECT_EQ(s.committed_top().id, id(3)); // the first to exit
+  EXPECT_TRUE(s.has_steps());
+}
+
+TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_slot) {
+  stacks s(std::pmr::new_delete_resource());
+  s.place(blank());
+  strata::detail::staged_slot b = s.place(blank());
+  strata::detail::staged_slot c = s.place(blank());
+  // b's enter threw: it leaves from below c, which moves down.
+  s.commit_next();
+  s.commit_next();
+  EXPECT_EQ(s.take_committed_top().id, id(2));
+  EXPECT_TRUE(s.still_staged(c, s.staged().size()));
+  EXPECT_EQ(c.index, 1U);
+  EXPECT_FALSE(s.still_staged(b, s.staged().size()));
+  // c is unstaged and d takes its slot: the slot names d now, not c.
+  std::pmr::vector<entry> dropping;
+  s.unstage_down_to(1, dropping);
+  strata::detail::staged_slot d = s.place(blank());
+  EXPECT_EQ(d.index, c.index);
+  EXPECT_FALSE(s.still_staged(c, s.staged().size()));
+  EXPECT_TRUE(s.still_staged(d, s.staged().size()));
+  EXPECT_FALSE(s.still_staged(d, 0)); // nothing visible (destruction)
+  strata::detail::staged_slot failed{0, entry_id::none};
+  EXPECT_FALSE(s.still_staged(failed, s.staged().size()));
+}
+
+TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
+  stacks s(std::pmr::new_delete_resource());
+  place_committed(s, 3);
+  s.place(blank());
+  s.place(blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
+  std::pmr::vector<entry> dropping;
+  EXPECT_EQ(s.unstage_down_to(1, dropping), 3U);
+  EXPECT_EQ(ids_of(dropping), "5 4"); // top first
+  EXPECT_EQ(ids_of(s.staged()), "1");
+  EXPECT_EQ(s.committed_prefix(), 1U);
+  EXPECT_EQ(committed_ids(s), "1 2 3");
+  EXPECT_EQ(s.committed_top().id, id(3));
+  // Above the prefix only unentered entries go.
+  s.place(blank());
+  s.place(blank());
+  dropping.clear();
+  EXPECT_EQ(s.unstage_down_to(2, dropping), 2U);
+  EXPECT_EQ(ids_of(dropping), "7");
+  EXPECT_EQ(s.retiring_count(), 2U);
+}
+
+TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {
+  stacks s(std::pmr::new_delete_resource());
+  place_committed(s, 3);
+  s.retire_top();
+  s.retire_top();
+  s.place(blank()); // staged: 1 | 4
+  EXPECT_EQ(s.take_committed_top().id, id(3));
+  EXPECT_EQ(s.take_committed_top().id, id(2));
+  EXPECT_EQ(s.retiring_count(), 0U);
+  EXPECT_EQ(s.take_committed_top().id, id(1));
+  EXPECT_EQ(ids_of(s.staged()), "4"); // erased from below
+  EXPECT_EQ(s.committed_size(), 0U);
+  EXPECT_EQ(s.commit_next().id, id(4));
+}
+
+TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
+  stacks s(std::pmr::new_delete_resource());
+  place_committed(s, 4);
+  s.retire_top();
+  s.retire_top();
+  s.retire_top();
+  s.take_committed_top(); // 4 has exited
+  s.place(blank());
+  s.place(blank()); // staged: 1 | 5 6, retiring: 3 2
+  std::pmr::vector<entry> dropped;
+  s.restore_committed(dropped);
+  EXPECT_EQ(ids_of(dropped), "5 6");
+  EXPECT_EQ(ids_of(s.staged()), "1 2 3");
+  EXPECT_EQ(s.committed_prefix(), 3U);
+  EXPECT_EQ(s.retiring_count(), 0U);
+  EXPECT_FALSE(s.has_steps());
+  EXPECT_EQ(s.place(blank()).id, id(7)); // ids go on
+}
+
+} // namespace
