@@ -24,8 +24,8 @@ concept subject = std::constructible_from<S, std::size_t> && requires(S& s, doub
 
 inline constexpr double frame_dt = 1.0 / 60.0;
 
-// Stacks states one commit at a time, as a game reaches a depth over many frames (which also
-// keeps the linked chain's setup linear).
+// Stacks states one commit at a time, as a game reaches a depth over many frames. (The linked
+// chain's setup is still quadratic: each of its push commits walks the whole chain once.)
 template <subject S>
 void grow_to(S& stack, std::size_t depth) {
   for (std::size_t i = 0; i < depth; ++i) {
