@@ -26,7 +26,8 @@ entry_id id(std::uint64_t n) {
 }
 
 // "1 2 3": the ids of `entries`, bottom to top.
-std::string ids_of(const std::pmr::vector<entry>& entries) {
+template <class Entries>
+std::string ids_of(const Entries& entries) {
   std::string text;
   for (const entry& e : entries) {
     text += (text.empty() ? "" : " ") + std::to_string(static_cast<std::uint64_t>(e.id));

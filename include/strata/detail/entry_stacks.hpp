@@ -12,6 +12,7 @@
 
 #include "../entry.hpp"
 #include "../entry_id.hpp"
+#include "entry_array.hpp"
 
 namespace strata::detail {
 
@@ -34,8 +35,8 @@ public:
 
   // ---- the staged stack ----
 
-  [[nodiscard]] std::pmr::vector<entry>& staged() { return staged_; }
-  [[nodiscard]] const std::pmr::vector<entry>& staged() const { return staged_; }
+  [[nodiscard]] entry_array<entry>& staged() { return staged_; }
+  [[nodiscard]] const entry_array<entry>& staged() const { return staged_; }
   [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
     return static_cast<std::size_t>(&e - staged_.data());
   }
@@ -108,7 +109,7 @@ public:
     for (std::size_t i = first_unentered; i-- > depth;) {
       retiring_.push_back(staged_[i]);
     }
-    staged_.resize(depth);
+    staged_.shrink_to(depth);
     committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
     return first_unentered;
   }
@@ -149,7 +150,7 @@ public:
     }
     --committed_prefix_;
     entry e = staged_[committed_prefix_];
-    staged_.erase(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_));
+    staged_.erase(committed_prefix_);
     return e;
   }
 
@@ -157,9 +158,9 @@ public:
   // the retiring entries back in place; the unentered ones are moved to `dropped` for the caller
   // to release. Allocates before it changes anything.
   void restore_committed(std::pmr::vector<entry>& dropped) {
-    dropped.assign(staged_.begin() + static_cast<std::ptrdiff_t>(committed_prefix_), staged_.end());
+    dropped.assign(staged_.begin() + committed_prefix_, staged_.end());
     staged_.reserve(committed_prefix_ + retiring_count());
-    staged_.resize(committed_prefix_);
+    staged_.shrink_to(committed_prefix_);
     while (retiring_count() > 0) {
       staged_.push_back(retiring_.back());
       retiring_.pop_back();
@@ -170,9 +171,9 @@ public:
   }
 
 private:
-  std::pmr::vector<entry> staged_;
+  entry_array<entry> staged_;
   std::size_t committed_prefix_ = 0;
-  std::pmr::vector<entry> retiring_;
+  entry_array<entry> retiring_;
   std::size_t retiring_head_ = 0;
   std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
 };

@@ -69,8 +69,11 @@ protected:
     }
     if (must_retreat) {
       if (entries_.committed_top().id == focused_) [[unlikely]] {
-        unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
-        return true;
+        if (unfocus_is_heard()) {
+          unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
+          return true;
+        }
+        focused_ = entry_id::none; // nothing runs and nobody listens: no step needed
       }
       if (!within_transition_limit()) {
         return false;
@@ -202,7 +205,7 @@ protected:
       return false;
     }
     if (focused_ != entry_id::none) {
-      if (focused_type_->unfocus == nullptr && !this->observer_) {
+      if (!unfocus_is_heard()) {
         focused_ = entry_id::none; // nobody to tell: no need to find it
       } else {
         std::size_t depth = size;
@@ -234,12 +237,15 @@ protected:
     return entries_.has_steps();
   }
 
+  // Whether the focused state's unfocus calls anything: its hook or the observer.
+  [[nodiscard]] bool unfocus_is_heard() const {
+    return focused_type_->unfocus != nullptr || this->observer_;
+  }
+
   // The focused state is the committed top when it exits, otherwise still committed below it.
+  // Only when unfocus_is_heard(): otherwise clearing focused_ is all there is to do.
   void unfocus(std::size_t depth) {
     focused_ = entry_id::none; // counts as unfocused even if the hook throws
-    if (focused_type_->unfocus == nullptr && !this->observer_) {
-      return;
-    }
     const entry& had_it = entries_.committed_at(depth);
     if (had_it.ops->unfocus != nullptr) {
       const marked<std::size_t> owner{guard_.unfocusing, depth};

@@ -1,0 +1,92 @@
+// tests/detail/entry_array_test.cpp: pins detail/entry_array.hpp on its own: elements keep their
+// order through growth, erase and shrink_to; a push of one of its own elements survives the
+// growth that frees it; every block taken from the memory resource goes back to it.
+#include <cstddef>
+#include <memory_resource>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <strata/detail/entry_array.hpp>
+
+namespace {
+
+namespace detail = strata::detail;
+
+struct item {
+  int value;
+  char padding[20]; // 24 bytes: not a power of two, like an entry
+};
+
+// Counts what is outstanding, so that a test can tell a leak or a double free.
+class counting_resource : public std::pmr::memory_resource {
+public:
+  std::size_t live_blocks = 0;
+  std::size_t allocations = 0;
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t align) override {
+    ++live_blocks;
+    ++allocations;
+    return std::pmr::new_delete_resource()->allocate(bytes, align);
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
+    --live_blocks;
+    std::pmr::new_delete_resource()->deallocate(p, bytes, align);
+  }
+  [[nodiscard]] bool do_is_equal(const memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+};
+
+std::string values_of(const detail::entry_array<item>& items) {
+  std::string text;
+  for (const item& i : items) {
+    text += std::to_string(i.value);
+  }
+  return text;
+}
+
+TEST(entry_array, keeps_order_through_growth_erase_and_shrink) {
+  counting_resource memory;
+  {
+    detail::entry_array<item> items{&memory};
+    for (int i = 0; i < 6; ++i) {
+      items.push_back(item{i, {}});
+    }
+    EXPECT_EQ(values_of(items), "012345");
+    EXPECT_EQ(items.size(), 6U);
+    EXPECT_EQ(memory.live_blocks, 1U); // grown four times, each old block given back
+    items.erase(2);
+    EXPECT_EQ(values_of(items), "01345");
+    items.shrink_to(3);
+    EXPECT_EQ(values_of(items), "013");
+    items.pop_back();
+    EXPECT_EQ(items.back().value, 1);
+    items.clear();
+    EXPECT_TRUE(items.empty());
+  }
+  EXPECT_EQ(memory.live_blocks, 0U);
+}
+
+TEST(entry_array, a_push_of_its_own_element_survives_the_growth) {
+  counting_resource memory;
+  detail::entry_array<item> items{&memory};
+  items.push_back(item{7, {}});
+  items.push_back(item{8, {}}); // full at 2
+  items.push_back(items[0]);    // grows, freeing the block items[0] was in
+  EXPECT_EQ(values_of(items), "787");
+}
+
+TEST(entry_array, reserve_allocates_once_and_only_when_needed) {
+  counting_resource memory;
+  detail::entry_array<item> items{&memory};
+  items.reserve(10);
+  items.reserve(5);
+  EXPECT_EQ(memory.allocations, 1U);
+  for (int i = 0; i < 10; ++i) {
+    items.push_back(item{i, {}});
+  }
+  EXPECT_EQ(memory.allocations, 1U);
+}
+
+} // namespace
