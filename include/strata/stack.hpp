@@ -6,8 +6,6 @@
 
 #include <array>
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <span>
@@ -16,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "borrow.hpp"
 #include "detail/stack_commit.hpp"
 #include "entry.hpp"
 #include "error.hpp"
@@ -27,13 +26,6 @@
 #include "stack_view.hpp"
 
 namespace strata {
-
-// Marks a state the stack may use but must never destroy. The object must outlive its time on
-// the stack: until the commit that exits it, or until the request that drops it before entry.
-template <class T>
-borrowed<T> borrow(T& state) {
-  return borrowed<T>{&state};
-}
 
 // A test on one entry, for pop_until.
 template <class Predicate, class Context, class Event>
@@ -49,6 +41,7 @@ class stack : detail::stack_commit<Context, Event> {
   using commit_base::entries_;
   using commit_base::fail;
   using commit_base::guard_;
+  using commit_base::may_start;
   using commit_base::notify;
   using commit_base::options_;
   using commit_base::passes_;
@@ -86,30 +79,7 @@ public:
   // between. Requests made by those hooks are ignored. A hook that throws here terminates the
   // program, as any exception leaving a destructor does; clear() and commit() first to handle
   // exceptions from exit hooks.
-  ~stack() {
-    STRATA_IF_CHECKED(this->checks_.check_thread("~stack()");)
-    if (!guard_.may_end()) {
-      // Written whole: a state's name may hold a NUL byte (R21).
-      const std::string message = detail::join(
-          {"strata: stack destroyed ", this->where(), "; a stack must outlive its hooks\n"});
-      std::fwrite(message.data(), 1, message.size(), stderr);
-      std::abort();
-    }
-    guard_.now = detail::activity::destroying;
-    // R26: everything leaves, as under clear(): the staged view reads empty from here on, and the
-    // observer is told each pop, top first. The states stay where they are rather than move to
-    // retiring or dropping, which could need memory that a destructor cannot fail to get;
-    // requests are ignored now, so the observer cannot prolong these loops.
-    auto& staged = entries_.staged();
-    while (staged.size() > entries_.committed_prefix()) {
-      unstage_top();
-    }
-    for (std::size_t depth = entries_.committed_prefix(); depth-- > 0;) {
-      notify(step::pop, staged[depth], depth);
-    }
-    while (step_towards_staged()) {
-    }
-  }
+  ~stack() { this->leave_on_destruction(); }
 
   // ---- requests: edit the staged stack only, call no hook, legal at any moment ----
 
@@ -454,24 +424,6 @@ private:
 
   stack(Context* context, options opts)
       : commit_base(context, std::move(opts)) {}
-
-  // Whether a commit or pass may start; reports the misuse if not.
-  bool may_start(const char* what) {
-    STRATA_IF_CHECKED(this->checks_.check_thread(what);)
-    if (guard_.idle()) [[likely]] {
-      return true;
-    }
-    reentrant_call(what);
-    return false;
-  }
-  [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
-    const std::string message =
-        guard_.request_code != nullptr
-            ? guard_.inside_request_message(what)
-            : guard_.reentrant_message(what, guard_.in_hook() ? this->hook_owner().name()
-                                                              : std::string_view{});
-    this->fail(errc::reentrant_call, message);
-  }
 
   static inline no_context unused_context_{};
 };

@@ -1,6 +1,7 @@
 // strata/strata.hpp: everything strata offers, in one include.
 #pragma once
 
+#include "borrow.hpp"
 #include "entry.hpp"
 #include "entry_id.hpp"
 #include "error.hpp"

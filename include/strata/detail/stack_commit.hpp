@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <memory_resource>
 #include <string>
 #include <vector>
@@ -30,6 +32,7 @@ protected:
   using handles::passes_;
   using handles::release;
   using handles::transitions_;
+  using handles::unstage_top;
   using typename handles::entry;
 
   // Runs steps until the committed stack is the staged one and its top has the focus (R29).
@@ -252,6 +255,32 @@ protected:
       run_hook(had_it.ops->unfocus, had_it.object, "unfocus");
     }
     notify(step::unfocus, entries_.committed_at(depth), depth);
+  }
+
+  // R26: what ~stack does.
+  void leave_on_destruction() {
+    STRATA_IF_CHECKED(this->checks_.check_thread("~stack()");)
+    if (!guard_.may_end()) {
+      // Written whole: a state's name may hold a NUL byte (R21).
+      const std::string message =
+          join({"strata: stack destroyed ", this->where(), "; a stack must outlive its hooks\n"});
+      std::fwrite(message.data(), 1, message.size(), stderr);
+      std::abort();
+    }
+    guard_.now = activity::destroying;
+    // R26: everything leaves, as under clear(): the staged view reads empty from here on, and the
+    // observer is told each pop, top first. The states stay where they are rather than move to
+    // retiring or dropping, which could need memory that a destructor cannot fail to get;
+    // requests are ignored now, so the observer cannot prolong these loops.
+    auto& staged = entries_.staged();
+    while (staged.size() > entries_.committed_prefix()) {
+      unstage_top();
+    }
+    for (std::size_t depth = entries_.committed_prefix(); depth-- > 0;) {
+      notify(step::pop, staged[depth], depth);
+    }
+    while (step_towards_staged()) {
+    }
   }
 
   // ---- R23: the transition limit ----

@@ -61,6 +61,24 @@ protected:
     return guard_.where(guard_.in_hook() ? hook_owner().name() : std::string_view{});
   }
 
+  // Whether a commit or pass may start; reports the misuse if not.
+  bool may_start(const char* what) {
+    STRATA_IF_CHECKED(checks_.check_thread(what);)
+    if (guard_.idle()) [[likely]] {
+      return true;
+    }
+    reentrant_call(what);
+    return false;
+  }
+  [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
+    const std::string message =
+        guard_.request_code != nullptr
+            ? guard_.inside_request_message(what)
+            : guard_.reentrant_message(what,
+                                       guard_.in_hook() ? hook_owner().name() : std::string_view{});
+    fail(errc::reentrant_call, message);
+  }
+
   // Runs game code on behalf of the current request (R24: that code may not make requests).
   // Only these calls pay for the bookkeeping, so that a request that runs no such code costs one
   // store more than before.

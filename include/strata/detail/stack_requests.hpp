@@ -13,18 +13,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "../borrow.hpp"
 #include "../placeholders.hpp"
 #include "stack_core.hpp"
 
-namespace strata {
-
-// A state that lives elsewhere; see strata::borrow.
-template <class T>
-struct borrowed {
-  T* state;
-};
-
-namespace detail {
+namespace strata::detail {
 
 // Constructors, and braces for aggregates (parenthesised aggregate initialization is missing
 // from some C++20 compilers, clang 14 among them).
@@ -362,5 +355,4 @@ protected:
   }
 };
 
-} // namespace detail
-} // namespace strata
+} // namespace strata::detail
