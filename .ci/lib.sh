@@ -21,8 +21,12 @@ ci_configure() {
   cmake -S . -B "$dir" "${generator[@]}" "$@"
 }
 
-# ci_build <build-dir>
-ci_build() { cmake --build "$1" -j "$ci_jobs"; }
+# ci_build <build-dir> [cmake --build args...]: everything, or what the args select (--target t).
+ci_build() {
+  local dir=$1
+  shift
+  cmake --build "$dir" -j "$ci_jobs" "$@"
+}
 
 # ci_test <build-dir> [ctest args...]: every selected test must run and pass.
 ci_test() {

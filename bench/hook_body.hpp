@@ -8,9 +8,10 @@
 
 namespace bench {
 
-// Hook calls so far in the whole process; scenarios read it to learn how many states a pass
-// reached (the array manager calls only its top state).
-inline std::uint64_t hook_calls = 0;
+// Hook calls so far on the calling thread; scenarios read it to learn how many states a pass
+// reached (the array manager calls only its top state). One counter per thread, so that S8's
+// threads, each stepping its own stacks, share no memory through it (and race on nothing).
+inline thread_local std::uint64_t hook_calls = 0;
 
 inline void hook_body() {
   ++hook_calls;

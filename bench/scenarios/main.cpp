@@ -1,4 +1,5 @@
-// bench/scenarios/main.cpp: strata_bench, the timed scenarios S1-S5 on strata and every baseline.
+// bench/scenarios/main.cpp: strata_bench, the timed scenarios S1-S5 on strata and every baseline,
+// and S8 on strata and the hand loop.
 // Takes Google Benchmark's flags; bench/run passes the ones it needs.
 #include <benchmark/benchmark.h>
 
@@ -10,6 +11,7 @@ int main(int argc, char** argv) {
   bench::register_s3_bulk_push();
   bench::register_s4_deep_pop();
   bench::register_s5_many_stacks();
+  bench::register_s8_threads();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     return 1;

@@ -10,5 +10,6 @@ void register_s2_churn();
 void register_s3_bulk_push();
 void register_s4_deep_pop();
 void register_s5_many_stacks();
+void register_s8_threads();
 
 } // namespace bench
