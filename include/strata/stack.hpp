@@ -42,7 +42,6 @@ class stack : detail::stack_commit<Context, Event> {
   using commit_base::fail;
   using commit_base::guard_;
   using commit_base::may_start;
-  using commit_base::notify;
   using commit_base::options_;
   using commit_base::passes_;
   using commit_base::prepare_adopted;
@@ -53,7 +52,6 @@ class stack : detail::stack_commit<Context, Event> {
   using commit_base::restage_top;
   using commit_base::stage;
   using commit_base::stage_if_room;
-  using commit_base::step_towards_staged;
   using commit_base::top_settled;
   using commit_base::unstage_top;
   using typename commit_base::entry;

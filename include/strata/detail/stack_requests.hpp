@@ -48,7 +48,6 @@ protected:
   using core::guard_;
   using core::notify;
   using core::options_;
-  using core::passes_;
   using core::pool_;
   using core::staged_size;
   using typename core::entry;
