@@ -54,7 +54,9 @@ private:
   // Cut to fit: a message names the culprits, it need not spell out a long name.
   static void copy_name(short_name& to, std::string_view name) noexcept {
     const std::size_t length = name.size() < to.size() ? name.size() : to.size() - 1;
-    std::memcpy(to.data(), name.data(), length);
+    if (length > 0) { // an empty view may hold a null pointer, which memcpy must not get
+      std::memcpy(to.data(), name.data(), length);
+    }
     to[length] = '\0';
   }
 
