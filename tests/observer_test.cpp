@@ -242,5 +242,22 @@ TEST(observer_steps, r22_step_names) {
   EXPECT_EQ(strata::to_string(strata::step::resume), "resume");
 }
 
+// An empty name may be a view with no data (a name() returning {}, or .name({})): the observer is
+// told an empty name, and the copy made for it reads no byte (UBSan checks the copy in CI).
+TEST(observer_names, empty_names_without_data_reach_the_observer_empty) {
+  struct unnamed {
+    [[nodiscard]] std::string_view name() const { return {}; }
+  };
+  strata::stack<> s;
+  std::string told;
+  s.set_observer(
+      [&](const strata::step_info& info) { told += "[" + std::string(info.state) + "]"; });
+  s.push<unnamed>();
+  s.push<unnamed>().name(std::string_view{});
+  s.commit();
+  s.set_observer({});
+  EXPECT_EQ(told, "[][][][][][]"); // push, push, enter, pause, enter, focus
+}
+
 } // namespace
 } // namespace strata_test

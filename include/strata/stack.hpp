@@ -7,7 +7,6 @@
 #include <array>
 #include <cstddef>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,10 +14,11 @@
 #include <utility>
 
 #include "borrow.hpp"
+#include "detail/running_guard.hpp"
+#include "detail/scope_guard.hpp"
 #include "detail/stack_commit.hpp"
 #include "entry.hpp"
 #include "error.hpp"
-#include "modality.hpp"
 #include "observer.hpp"
 #include "options.hpp"
 #include "placeholders.hpp"

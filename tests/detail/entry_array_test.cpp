@@ -1,5 +1,5 @@
 // tests/detail/entry_array_test.cpp: pins detail/entry_array.hpp on its own: elements keep their
-// order through growth, erase and shrink_to; a push of one of its own elements survives the
+// order through growth, erase and truncate; a push of one of its own elements survives the
 // growth that frees it; every block taken from the memory resource goes back to it.
 #include <cstddef>
 #include <memory_resource>
@@ -46,7 +46,7 @@ std::string values_of(const detail::entry_array<item>& items) {
   return text;
 }
 
-TEST(entry_array, keeps_order_through_growth_erase_and_shrink) {
+TEST(entry_array, keeps_order_through_growth_erase_and_truncate) {
   counting_resource memory;
   {
     detail::entry_array<item> items{&memory};
@@ -58,7 +58,7 @@ TEST(entry_array, keeps_order_through_growth_erase_and_shrink) {
     EXPECT_EQ(memory.live_blocks, 1U); // grown four times, each old block given back
     items.erase(2);
     EXPECT_EQ(values_of(items), "01345");
-    items.shrink_to(3);
+    items.truncate(3);
     EXPECT_EQ(values_of(items), "013");
     items.pop_back();
     EXPECT_EQ(items.back().value, 1);

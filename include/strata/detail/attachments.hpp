@@ -3,8 +3,8 @@
 // the entry's line, so that an entry without them pays one null pointer each.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
-#include <cstring>
 #include <string_view>
 #include <type_traits>
 
@@ -16,7 +16,8 @@ namespace strata::detail {
 inline name_copy* make_name_copy(block_pool& pool, std::string_view name) {
   const std::size_t bytes = name_copy::bytes_for(name.size());
   auto* copy = ::new (pool.allocate(bytes, alignof(name_copy))) name_copy{name.size()};
-  std::memcpy(copy->text(), name.data(), name.size());
+  // copy_n, not memcpy: an empty view may hold a null pointer, which memcpy must not get.
+  std::copy_n(name.data(), name.size(), copy->text());
   copy->text()[name.size()] = '\0';
   return copy;
 }

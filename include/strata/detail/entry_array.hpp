@@ -56,7 +56,7 @@ public:
   }
   void pop_back() { --size_; }
   // Keeps the first `size` elements; never grows.
-  void shrink_to(std::size_t size) { size_ = size; }
+  void truncate(std::size_t size) { size_ = size; }
   void clear() { size_ = 0; }
   void erase(std::size_t index) {
     std::memmove(data_ + index, data_ + index + 1, (size_ - index - 1) * sizeof(T));

@@ -84,7 +84,8 @@ public:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   // The entered staged top leaves the staged stack: it waits in retiring for its exit, below the
-  // states already waiting to. Returns it where it now is. `retiring` must have room.
+  // states already waiting to. Returns it where it now is. May throw (out of memory) before it
+  // changes anything.
   entry& retire_top() {
     retiring_.push_back(staged_.back());
     staged_.pop_back();
@@ -109,7 +110,7 @@ public:
     for (std::size_t i = first_unentered; i-- > depth;) {
       retiring_.push_back(staged_[i]);
     }
-    staged_.shrink_to(depth);
+    staged_.truncate(depth);
     committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
     return first_unentered;
   }
@@ -160,7 +161,7 @@ public:
   void restore_committed(std::pmr::vector<entry>& dropped) {
     dropped.assign(staged_.begin() + committed_prefix_, staged_.end());
     staged_.reserve(committed_prefix_ + retiring_count());
-    staged_.shrink_to(committed_prefix_);
+    staged_.truncate(committed_prefix_);
     while (retiring_count() > 0) {
       staged_.push_back(retiring_.back());
       retiring_.pop_back();

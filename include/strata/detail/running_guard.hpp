@@ -31,7 +31,7 @@ public:
   bool in_error_handler = false;      // options::on_error is running (no exceptions)
 
   [[nodiscard]] bool observing() const { return observer_nesting > 0; }
-  // Whether a commit, pass or destruction may start: nothing of the game's runs inside the stack.
+  // Whether a commit or pass may start: nothing of the game's runs inside the stack.
   [[nodiscard]] bool idle() const {
     return now == activity::idle && !observing() && request_code == nullptr;
   }

@@ -4,11 +4,11 @@
 // the observer. The requests (stack_requests.hpp) and the commit (stack_commit.hpp) build on it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory_resource>
 #include <optional>
 #include <string>
@@ -47,7 +47,7 @@ protected:
       , dropping_(options_.memory) {}
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
-  // (see ~stack).
+  // (see stack_commit::leave_on_destruction()).
   [[nodiscard]] std::size_t staged_size() const {
     return guard_.now == activity::destroying ? 0 : entries_.staged().size();
   }
@@ -180,7 +180,7 @@ protected:
     std::string_view kept = name;
     if (e.name_override != nullptr || e.ops->name_of != nullptr) {
       if (name.size() < small.size()) {
-        std::memcpy(small.data(), name.data(), name.size());
+        std::copy_n(name.data(), name.size(), small.data()); // not memcpy: data() may be null
         small[name.size()] = '\0';
         kept = std::string_view{small.data(), name.size()};
       } else {
