@@ -353,8 +353,7 @@ public:
   // Whether a commit has work to do.
   [[nodiscard]] bool pending() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("pending()");)
-    return leaving() || entries_.committed_prefix() < entries_.staged().size() ||
-           this->top_unsettled_;
+    return entries_.has_steps() || leaving() || this->top_unsettled_;
   }
 
   // Whether the committed top is no longer staged: its exit is due at the running (or next)

@@ -91,11 +91,11 @@ TEST(running_guard, messages_say_what_was_called_and_from_where) {
   guard.request_code = nullptr;
   guard.now = activity::committing;
   guard.hook = "exit";
-  EXPECT_EQ(guard.reentrant_message("commit()", "game"),
+  EXPECT_EQ(guard.reentrant_message("commit()", guard.where("game")),
             "strata: commit() called from inside 'game'.exit(); requests made there take effect "
             "at the running commit");
   guard.now = activity::drawing;
-  EXPECT_EQ(guard.reentrant_message("update()", "game"),
+  EXPECT_EQ(guard.reentrant_message("update()", guard.where("game")),
             "strata: update() called during draw(); requests made there take effect at the next "
             "commit");
   EXPECT_EQ(running_guard::observer_runaway_message("pop()"),

@@ -83,6 +83,13 @@ public:
   }
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
+  // The staged top, which has not entered, leaves the staged stack; the caller drops it.
+  entry pop_unentered_top() {
+    const entry e = staged_.back();
+    staged_.pop_back();
+    return e;
+  }
+
   // The entered staged top leaves the staged stack: it waits in retiring for its exit, below the
   // states already waiting to. Returns it where it now is. May throw (out of memory) before it
   // changes anything.

@@ -79,10 +79,10 @@ public:
                  request_code,
                  " runs (a state's constructor, destructor or move, or a predicate)"});
   }
-  // The message for a commit or pass started from a hook, a pass or the observer.
-  [[nodiscard]] std::string reentrant_message(const char* what, std::string_view hook_owner) const {
-    return join({"strata: ", what, " called ", where(hook_owner),
-                 "; requests made there take effect at the ",
+  // The message for a commit or pass started from a hook, a pass or the observer; `where` is
+  // what where() said.
+  [[nodiscard]] std::string reentrant_message(const char* what, std::string_view where) const {
+    return join({"strata: ", what, " called ", where, "; requests made there take effect at the ",
                  now == activity::committing ? "running" : "next", " commit"});
   }
   [[nodiscard]] static std::string observer_runaway_message(const char* what) {
@@ -92,7 +92,7 @@ public:
   }
 };
 
-// Marks a commit, a pass or the destruction as running for as long as it lives.
+// Marks a commit or a pass as running for as long as it lives.
 class activity_scope {
 public:
   activity_scope(running_guard& guard, activity now)

@@ -71,12 +71,9 @@ protected:
     return false;
   }
   [[gnu::cold, gnu::noinline]] void reentrant_call(const char* what) {
-    const std::string message =
-        guard_.request_code != nullptr
-            ? guard_.inside_request_message(what)
-            : guard_.reentrant_message(what,
-                                       guard_.in_hook() ? hook_owner().name() : std::string_view{});
-    fail(errc::reentrant_call, message);
+    fail(errc::reentrant_call, guard_.request_code != nullptr
+                                   ? guard_.inside_request_message(what)
+                                   : guard_.reentrant_message(what, where()));
   }
 
   // Runs game code on behalf of the current request (R24: that code may not make requests).

@@ -40,9 +40,7 @@ protected:
     on_unwind take_back{[&] {
       if (still_staged(slot) && slot.index == entries_.staged().size() - 1 &&
           slot.index >= entries_.committed_prefix()) {
-        const entry e = entries_.staged().back();
-        entries_.staged().pop_back();
-        tell_unstaged(e, slot.index, false);
+        tell_unstaged(entries_.pop_unentered_top(), slot.index, false);
       }
     }};
     std::forward<Change>(change)(entries_.staged()[slot.index]);

@@ -197,7 +197,7 @@ protected:
   }
 
   // Appends a prepared entry without telling the observer; drops it if that fails.
-  [[gnu::always_inline]] staged_slot place(entry e) {
+  staged_slot place(entry e) {
     on_unwind destroy{[&] { drop(e); }};
     const staged_slot slot = entries_.place(e);
     destroy.dismiss();
@@ -215,16 +215,10 @@ protected:
       entries_.reserve_retiring(1); // all or nothing: the only allocation
       destroy.dismiss();
     }
-    entry old{};
-    if (entered) {
-      entries_.retire_top();
-    } else {
-      old = entries_.staged().back();
-      entries_.staged().pop_back();
-    }
+    entry dropped{}; // an unentered top is kept here: place() reuses its slot
+    const entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
     const staged_slot slot = place(replacement); // cannot reallocate: a slot was just freed
-    tell_unstaged(entered ? entries_.retiring_at(entries_.retiring_end() - 1) : old, depth,
-                  entered);
+    tell_unstaged(old, depth, entered);
     tell_staged(slot);
     return slot;
   }
@@ -282,9 +276,7 @@ protected:
       tell_unstaged(entries_.retire_top(), depth, true);
       return;
     }
-    const entry e = entries_.staged().back();
-    entries_.staged().pop_back();
-    tell_unstaged(e, depth, false);
+    tell_unstaged(entries_.pop_unentered_top(), depth, false);
   }
 
   // Tells the observer that `e` was unstaged from `depth`; one never entered is then destroyed
