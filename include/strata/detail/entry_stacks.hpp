@@ -12,7 +12,7 @@
 
 #include "../entry.hpp"
 #include "../entry_id.hpp"
-#include "entry_array.hpp"
+#include "flat_array.hpp"
 
 namespace strata::detail {
 
@@ -35,8 +35,8 @@ public:
 
   // ---- the staged stack ----
 
-  [[nodiscard]] entry_array<entry>& staged() { return staged_; }
-  [[nodiscard]] const entry_array<entry>& staged() const { return staged_; }
+  [[nodiscard]] flat_array<entry>& staged() { return staged_; }
+  [[nodiscard]] const flat_array<entry>& staged() const { return staged_; }
   [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
     return static_cast<std::size_t>(&e - staged_.data());
   }
@@ -179,9 +179,9 @@ public:
   }
 
 private:
-  entry_array<entry> staged_;
+  flat_array<entry> staged_;
   std::size_t committed_prefix_ = 0;
-  entry_array<entry> retiring_;
+  flat_array<entry> retiring_;
   std::size_t retiring_head_ = 0;
   std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
 };

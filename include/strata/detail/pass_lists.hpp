@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory_resource>
-#include <vector>
 
 #include "../entry.hpp"
+#include "flat_array.hpp"
 #include "hooks.hpp"
 
 namespace strata::detail {
@@ -243,18 +243,18 @@ private:
     }
   }
 
-  template <class Vector>
-  [[gnu::always_inline]] static void make_room(Vector& v) {
-    if (v.size() == v.capacity()) {
-      v.reserve(v.empty() ? 8 : 2 * v.capacity());
+  template <class T>
+  [[gnu::always_inline]] static void make_room(flat_array<T>& calls) {
+    if (calls.size() == calls.capacity()) [[unlikely]] {
+      calls.reserve(calls.empty() ? 8 : 2 * calls.capacity());
     }
   }
 
-  std::pmr::vector<layer> layers_; // one per committed depth
-  std::pmr::vector<update_call> covered_calls_;
-  std::pmr::vector<draw_call> draw_calls_;
-  std::pmr::vector<handle_call> handle_calls_;
-  std::pmr::vector<update_call> always_calls_; // R30
+  flat_array<layer> layers_; // one per committed depth
+  flat_array<update_call> covered_calls_;
+  flat_array<draw_call> draw_calls_;
+  flat_array<handle_call> handle_calls_;
+  flat_array<update_call> always_calls_; // R30
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
   bool update_plain_ = false; // committed states, none of them with R30/R32's extras

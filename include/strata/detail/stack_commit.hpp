@@ -47,13 +47,27 @@ protected:
   }
 
   // One step; false when there is none left (or the transition limit stopped the commit).
+  // `Destroying`: ~stack is taking every state off (R26), so whatever is committed retreats.
+  // The committed top is found once per step and handed to the step that acts on it.
+  template <bool Destroying = false>
   bool step_towards_staged() {
     STRATA_IF_CHECKED(this->checks_.stack_changed();)
-    const bool has_top = entries_.committed_size() > 0;
-    const bool must_retreat =
-        entries_.retiring_count() > 0 || (has_top && guard_.now == activity::destroying);
-    const bool can_advance = !must_retreat && entries_.committed_prefix() < this->staged_size();
-    if (has_top && entries_.committed_top().paused) {
+    const std::size_t prefix = entries_.committed_prefix();
+    const bool retiring = entries_.retiring_count() > 0;
+    if (!retiring && prefix == 0) {
+      if (Destroying || entries_.staged().empty()) {
+        return false;
+      }
+      if (!within_transition_limit()) {
+        return false;
+      }
+      enter_next();
+      return true;
+    }
+    entry& top = entries_.committed_top();
+    const bool must_retreat = Destroying || retiring;
+    const bool can_advance = !must_retreat && prefix < entries_.staged().size();
+    if (top.paused) {
       // R4, R5, R9: a revealed state is resumed, unless coalescing skips the resume because the
       // commit covers or exits it again; a state paused by this very advance stays paused for
       // the enter.
@@ -66,12 +80,12 @@ protected:
         if (just_paused_ && !within_transition_limit()) {
           return false;
         }
-        resume_top();
+        resume_top(top);
         return true;
       }
     }
     if (must_retreat) {
-      if (entries_.committed_top().id == focused_) [[unlikely]] {
+      if (top.id == focused_) [[unlikely]] {
         if (unfocus_is_heard()) {
           unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
           return true;
@@ -85,8 +99,8 @@ protected:
       return true;
     }
     if (can_advance) {
-      if (has_top && !entries_.committed_top().paused) {
-        pause_top();
+      if (!top.paused) {
+        pause_top(top);
       } else {
         if (!within_transition_limit()) {
           return false;
@@ -106,8 +120,7 @@ protected:
     hook(object, *this->context_);
   }
 
-  void resume_top() {
-    entry& top = entries_.committed_top();
+  void resume_top(entry& top) {
     top.paused = false; // counts as resumed even if the hook throws
     just_paused_ = false;
     if (top.ops->resume != nullptr) {
@@ -116,8 +129,7 @@ protected:
     notify(step::resume, entries_.committed_top(), entries_.committed_size() - 1);
   }
 
-  void pause_top() {
-    entry& top = entries_.committed_top();
+  void pause_top(entry& top) {
     top.paused = true; // counts as paused even if the hook throws
     just_paused_ = true;
     if (top.ops->pause != nullptr) {
@@ -279,7 +291,7 @@ protected:
     for (std::size_t depth = entries_.committed_prefix(); depth-- > 0;) {
       notify(step::pop, staged[depth], depth);
     }
-    while (step_towards_staged()) {
+    while (step_towards_staged<true>()) {
     }
   }
 

@@ -1,4 +1,4 @@
-// strata/detail/entry_array.hpp: a growable array of trivially copyable elements in a memory
+// strata/detail/flat_array.hpp: a growable array of trivially copyable elements in a memory
 // resource, which keeps its size and capacity as counts. std::vector keeps end pointers, so that
 // each size() divides by the element size (an entry is not a power of two), and the commit loop
 // reads sizes on every step: that division was a tenth of a push/pop cycle (issue 12).
@@ -12,23 +12,24 @@
 namespace strata::detail {
 
 template <class T>
-class entry_array {
+class flat_array {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
-  explicit entry_array(std::pmr::memory_resource* memory)
+  explicit flat_array(std::pmr::memory_resource* memory)
       : memory_(memory) {}
-  entry_array(const entry_array&) = delete;
-  entry_array& operator=(const entry_array&) = delete;
-  entry_array(entry_array&&) = delete;
-  entry_array& operator=(entry_array&&) = delete;
-  ~entry_array() {
+  flat_array(const flat_array&) = delete;
+  flat_array& operator=(const flat_array&) = delete;
+  flat_array(flat_array&&) = delete;
+  flat_array& operator=(flat_array&&) = delete;
+  ~flat_array() {
     if (data_ != nullptr) {
       memory_->deallocate(data_, capacity_ * sizeof(T), alignof(T));
     }
   }
 
   [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
   [[nodiscard]] T* data() { return data_; }
   [[nodiscard]] const T* data() const { return data_; }

@@ -1,4 +1,4 @@
-// tests/detail/entry_array_test.cpp: pins detail/entry_array.hpp on its own: elements keep their
+// tests/detail/flat_array_test.cpp: pins detail/flat_array.hpp on its own: elements keep their
 // order through growth, erase and truncate; a push of one of its own elements survives the
 // growth that frees it; every block taken from the memory resource goes back to it.
 #include <cstddef>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
-#include <strata/detail/entry_array.hpp>
+#include <strata/detail/flat_array.hpp>
 
 namespace {
 
@@ -38,7 +38,7 @@ private:
   }
 };
 
-std::string values_of(const detail::entry_array<item>& items) {
+std::string values_of(const detail::flat_array<item>& items) {
   std::string text;
   for (const item& i : items) {
     text += std::to_string(i.value);
@@ -46,10 +46,10 @@ std::string values_of(const detail::entry_array<item>& items) {
   return text;
 }
 
-TEST(entry_array, keeps_order_through_growth_erase_and_truncate) {
+TEST(flat_array, keeps_order_through_growth_erase_and_truncate) {
   counting_resource memory;
   {
-    detail::entry_array<item> items{&memory};
+    detail::flat_array<item> items{&memory};
     for (int i = 0; i < 6; ++i) {
       items.push_back(item{i, {}});
     }
@@ -68,18 +68,18 @@ TEST(entry_array, keeps_order_through_growth_erase_and_truncate) {
   EXPECT_EQ(memory.live_blocks, 0U);
 }
 
-TEST(entry_array, a_push_of_its_own_element_survives_the_growth) {
+TEST(flat_array, a_push_of_its_own_element_survives_the_growth) {
   counting_resource memory;
-  detail::entry_array<item> items{&memory};
+  detail::flat_array<item> items{&memory};
   items.push_back(item{7, {}});
   items.push_back(item{8, {}}); // full at 2
   items.push_back(items[0]);    // grows, freeing the block items[0] was in
   EXPECT_EQ(values_of(items), "787");
 }
 
-TEST(entry_array, reserve_allocates_once_and_only_when_needed) {
+TEST(flat_array, reserve_allocates_once_and_only_when_needed) {
   counting_resource memory;
-  detail::entry_array<item> items{&memory};
+  detail::flat_array<item> items{&memory};
   items.reserve(10);
   items.reserve(5);
   EXPECT_EQ(memory.allocations, 1U);
