@@ -41,24 +41,75 @@ struct name_copy {
   [[nodiscard]] char* text() { return reinterpret_cast<char*>(this + 1); }
 };
 
+// What few entries carry (R19, R32), out of the entry's line so that an entry is 32 bytes and
+// one without them pays a null pointer. Made from the pool by the first handle call that needs it.
+template <class C>
+struct entry_extras {
+  name_copy* name_override = nullptr;  // owned, from the pool, or null
+  exit_callback<C>* on_exit = nullptr; // owned, from the pool, or null
+  float time_scale = 1.0F;             // R32: set by a handle's .time_scale()
+};
+
 template <class C, class E>
 struct entry {
+  // R31: a stack gives at most this many ids, 48 bits, packed with the flags below.
+  static constexpr std::uint64_t max_id = (std::uint64_t{1} << 48U) - 1U;
+
   const type_ops<C, E>* ops;
   void* object;
-  name_copy* name_override;  // owned, from the pool, or null
-  exit_callback<C>* on_exit; // owned, from the pool, or null
-  strata::modality mode;
-  ownership owned;
-  bool paused; // got pause and not yet the matching resume
-  // R32: the factor on the dt of the covered updates below it (fits the padding after the flags).
-  float time_scale = 1.0F;
-  // R31: which staging put this entry on the stack, so that a pushed handle or a kept id can tell
-  // its entry from another one that took the same slot (and the same pooled address) since.
-  entry_id id = entry_id::none;
+  entry_extras<C>* extras; // owned, from the pool, or null
+  // One word: the id (R31), which staging put this entry on the stack, so that a pushed handle
+  // or a kept id can tell its entry from another one that took the same slot (and the same
+  // pooled address) since; the modality (R16); the ownership; whether it got pause and not yet
+  // the matching resume.
+  std::uint64_t id_bits : 48;
+  std::uint64_t update_below : 1;
+  std::uint64_t draw_below : 1;
+  std::uint64_t input_below : 1;
+  std::uint64_t owned_bits : 2;
+  std::uint64_t paused_bit : 1;
+
+  entry(const type_ops<C, E>* type, void* state, ownership owned)
+      : ops(type)
+      , object(state)
+      , extras(nullptr)
+      , id_bits(0)
+      , update_below(0)
+      , draw_below(0)
+      , input_below(0)
+      , owned_bits(static_cast<std::uint64_t>(owned) & 3U)
+      , paused_bit(0) {}
+  entry()
+      : entry(nullptr, nullptr, ownership::pooled) {}
+
+  [[nodiscard]] entry_id id() const { return static_cast<entry_id>(id_bits); }
+  void set_id(std::uint64_t id) { id_bits = id & max_id; }
+  [[nodiscard]] strata::modality mode() const {
+    return {update_below != 0, draw_below != 0, input_below != 0};
+  }
+  void set_mode(strata::modality mode) {
+    update_below = mode.update_below ? 1U : 0U;
+    draw_below = mode.draw_below ? 1U : 0U;
+    input_below = mode.input_below ? 1U : 0U;
+  }
+  [[nodiscard]] ownership owned() const { return static_cast<ownership>(owned_bits); }
+  [[nodiscard]] bool paused() const { return paused_bit != 0; }
+  void set_paused(bool paused) { paused_bit = paused ? 1U : 0U; }
+
+  [[nodiscard]] name_copy* name_override() const {
+    return extras != nullptr ? extras->name_override : nullptr;
+  }
+  [[nodiscard]] exit_callback<C>* on_exit() const {
+    return extras != nullptr ? extras->on_exit : nullptr;
+  }
+  // R32: the factor on the dt of the covered updates below it.
+  [[nodiscard]] float time_scale() const {
+    return extras != nullptr ? extras->time_scale : ops->time_scale;
+  }
 
   [[nodiscard]] std::string_view name() const {
-    if (name_override != nullptr) {
-      return {name_override->text(), name_override->size};
+    if (const name_copy* given = name_override(); given != nullptr) {
+      return {given->text(), given->size};
     }
     if (ops->name_of != nullptr) {
       return ops->name_of(object);
@@ -91,7 +142,7 @@ public:
   }
   [[nodiscard]] strata::modality modality() const {
     STRATA_IF_CHECKED(check_use("entry_view::modality()");)
-    return entry_->mode;
+    return entry_->mode();
   }
   // Position from the bottom of the view it came from, starting at 0.
   [[nodiscard]] std::size_t depth() const {
@@ -100,17 +151,17 @@ public:
   }
   [[nodiscard]] bool paused() const {
     STRATA_IF_CHECKED(check_use("entry_view::paused()");)
-    return entry_->paused;
+    return entry_->paused();
   }
   // R31: the entry's identity, the same in every view and in the observer's steps.
   [[nodiscard]] entry_id id() const {
     STRATA_IF_CHECKED(check_use("entry_view::id()");)
-    return entry_->id;
+    return entry_->id();
   }
   // R32: the factor this entry applies to the dt of the covered updates below it.
   [[nodiscard]] float time_scale() const {
     STRATA_IF_CHECKED(check_use("entry_view::time_scale()");)
-    return entry_->time_scale;
+    return entry_->time_scale();
   }
 
   // The state object if it was pushed as exactly T, otherwise null.

@@ -247,12 +247,12 @@ public:
     const auto& staged = entries_.staged();
     for (std::size_t depth = staged.size(); depth-- > 0;) {
       if (staged[depth].object == object) {
-        return staged[depth].id;
+        return staged[depth].id();
       }
     }
     for (std::size_t depth = entries_.committed_size(); depth-- > entries_.committed_prefix();) {
       if (entries_.committed_at(depth).object == object) {
-        return entries_.committed_at(depth).id;
+        return entries_.committed_at(depth).id();
       }
     }
     return entry_id::none;

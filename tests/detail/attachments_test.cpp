@@ -1,8 +1,10 @@
 // tests/detail/attachments_test.cpp: pins detail/attachments.hpp on its own: a name copy keeps
 // every byte (NUL included), an exit callback runs in its (Context&, T&) or (T&) form, and
-// releasing either destroys it and gives its memory back to the pool.
+// releasing either destroys it and gives its memory back to the pool; an entry's extras are made
+// once, start from its type's time scale and give back everything they hold.
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory_resource>
 #include <new>
 #include <string>
@@ -89,7 +91,9 @@ TEST(attachments, a_name_copy_keeps_every_byte) {
   detail::name_copy* copy = detail::make_name_copy(pool, name);
   EXPECT_EQ(std::string_view(copy->text(), copy->size), name);
   EXPECT_EQ(copy->text()[3], '\0');
-  const detail::entry<context, event> e{nullptr, nullptr, copy, nullptr, {}, {}, false};
+  detail::entry_extras<context> extras{copy, nullptr, 1.0F};
+  detail::entry<context, event> e;
+  e.extras = &extras;
   EXPECT_EQ(e.name(), name);
   detail::release_name(pool, copy);
   // The block went back: the next name of its size class reuses it.
@@ -140,6 +144,52 @@ TEST(attachments, releasing_a_callback_destroys_its_captures_and_frees_it) {
   detail::release_callback(pool, callback);
   EXPECT_EQ(destroyed, 1);
   EXPECT_EQ(memory.outstanding, 0U);
+}
+
+TEST(attachments, extras_are_made_once_and_give_back_what_they_hold) {
+  counting_resource memory;
+  detail::block_pool pool(&memory);
+  detail::type_ops<context, event> slow_type{};
+  slow_type.time_scale = 0.5F;
+  detail::entry<context, event> e(&slow_type, nullptr, detail::ownership::borrowed);
+  EXPECT_EQ(e.extras, nullptr);
+  EXPECT_EQ(e.time_scale(), 0.5F); // the type's, with no extras
+  EXPECT_EQ(e.on_exit(), nullptr);
+  detail::entry_extras<context>& extras = detail::extras_of(pool, e);
+  EXPECT_EQ(&detail::extras_of(pool, e), &extras); // made once
+  EXPECT_EQ(e.time_scale(), 0.5F);                 // starts from the type's
+  extras.time_scale = 2.0F;
+  EXPECT_EQ(e.time_scale(), 2.0F);
+  int destroyed = 0;
+  extras.name_override = detail::make_name_copy(pool, "boss"sv);
+  extras.on_exit = attach<boss>(pool, [t = token(&destroyed)](boss&) {});
+  EXPECT_EQ(e.name(), "boss");
+  EXPECT_EQ(e.on_exit(), extras.on_exit);
+  detail::release_extras(pool, e.extras);
+  EXPECT_EQ(destroyed, 1);
+  // Every block is back on its free list: as many new ones again take nothing more upstream.
+  const std::size_t upstream = memory.allocations;
+  detail::entry<context, event> again(&slow_type, nullptr, detail::ownership::borrowed);
+  detail::extras_of(pool, again).name_override = detail::make_name_copy(pool, "boss"sv);
+  again.extras->on_exit = attach<boss>(pool, [](boss&) {});
+  EXPECT_EQ(memory.allocations, upstream);
+  detail::release_extras(pool, again.extras);
+}
+
+TEST(attachments, an_entry_packs_into_four_words) {
+  EXPECT_EQ(sizeof(detail::entry<context, event>), 4 * sizeof(void*));
+  detail::entry<context, event> e;
+  e.set_id(detail::entry<context, event>::max_id);
+  e.set_mode(strata::modality::transparent);
+  e.set_paused(true);
+  EXPECT_EQ(e.id(), strata::entry_id{(std::uint64_t{1} << 48U) - 1U});
+  EXPECT_EQ(e.mode(), strata::modality::transparent);
+  EXPECT_TRUE(e.paused());
+  EXPECT_EQ(e.owned(), detail::ownership::pooled);
+  e.set_mode(strata::modality::opaque);
+  e.set_paused(false);
+  EXPECT_EQ(e.id(), strata::entry_id{(std::uint64_t{1} << 48U) - 1U}); // the flags left it alone
+  EXPECT_EQ(e.mode(), strata::modality::opaque);
 }
 
 } // namespace

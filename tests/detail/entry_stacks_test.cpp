@@ -30,7 +30,7 @@ template <class Entries>
 std::string ids_of(const Entries& entries) {
   std::string text;
   for (const entry& e : entries) {
-    text += (text.empty() ? "" : " ") + std::to_string(static_cast<std::uint64_t>(e.id));
+    text += (text.empty() ? "" : " ") + std::to_string(static_cast<std::uint64_t>(e.id()));
   }
   return text;
 }
@@ -38,7 +38,7 @@ std::string committed_ids(const stacks& s) {
   std::string text;
   for (std::size_t depth = 0; depth < s.committed_size(); ++depth) {
     text += (text.empty() ? "" : " ") +
-            std::to_string(static_cast<std::uint64_t>(s.committed_at(depth).id));
+            std::to_string(static_cast<std::uint64_t>(s.committed_at(depth).id()));
   }
   return text;
 }
@@ -73,15 +73,15 @@ TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
   place_committed(s, 3);
   EXPECT_TRUE(s.top_entered());
   EXPECT_FALSE(s.has_steps());
-  EXPECT_EQ(s.retire_top().id, id(3));
-  EXPECT_EQ(s.retire_top().id, id(2));
+  EXPECT_EQ(s.retire_top().id(), id(3));
+  EXPECT_EQ(s.retire_top().id(), id(2));
   s.place(blank()); // unentered: staged only
   EXPECT_FALSE(s.top_entered());
   EXPECT_EQ(ids_of(s.staged()), "1 4");
   EXPECT_EQ(s.committed_prefix(), 1U);
   EXPECT_EQ(s.retiring_count(), 2U);
   EXPECT_EQ(committed_ids(s), "1 2 3");
-  EXPECT_EQ(s.committed_top().id, id(3)); // the first to exit
+  EXPECT_EQ(s.committed_top().id(), id(3)); // the first to exit
   EXPECT_TRUE(s.has_steps());
 }
 
@@ -93,7 +93,7 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
   // b's enter threw: it leaves from below c, which moves down.
   s.commit_next();
   s.commit_next();
-  EXPECT_EQ(s.take_committed_top().id, id(2));
+  EXPECT_EQ(s.take_committed_top().id(), id(2));
   EXPECT_TRUE(s.still_staged(c, s.staged().size()));
   EXPECT_EQ(c.index, 1U);
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
@@ -120,7 +120,7 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   EXPECT_EQ(ids_of(s.staged()), "1");
   EXPECT_EQ(s.committed_prefix(), 1U);
   EXPECT_EQ(committed_ids(s), "1 2 3");
-  EXPECT_EQ(s.committed_top().id, id(3));
+  EXPECT_EQ(s.committed_top().id(), id(3));
   // Above the prefix only unentered entries go.
   s.place(blank());
   s.place(blank());
@@ -136,13 +136,13 @@ TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {
   s.retire_top();
   s.retire_top();
   s.place(blank()); // staged: 1 | 4
-  EXPECT_EQ(s.take_committed_top().id, id(3));
-  EXPECT_EQ(s.take_committed_top().id, id(2));
+  EXPECT_EQ(s.take_committed_top().id(), id(3));
+  EXPECT_EQ(s.take_committed_top().id(), id(2));
   EXPECT_EQ(s.retiring_count(), 0U);
-  EXPECT_EQ(s.take_committed_top().id, id(1));
+  EXPECT_EQ(s.take_committed_top().id(), id(1));
   EXPECT_EQ(ids_of(s.staged()), "4"); // erased from below
   EXPECT_EQ(s.committed_size(), 0U);
-  EXPECT_EQ(s.commit_next().id, id(4));
+  EXPECT_EQ(s.commit_next().id(), id(4));
 }
 
 TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
@@ -162,6 +162,15 @@ TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
   EXPECT_EQ(s.retiring_count(), 0U);
   EXPECT_FALSE(s.has_steps());
   EXPECT_EQ(s.place(blank()).id, id(7)); // ids go on
+}
+
+TEST(entry_stacks, ids_left_counts_down_from_the_48_bits_an_entry_keeps) {
+  stacks s{std::pmr::new_delete_resource()};
+  EXPECT_EQ(s.ids_left(), (std::uint64_t{1} << 48U) - 1U);
+  s.place(blank());
+  s.place(blank());
+  s.pop_unentered_top(); // an id is never given back
+  EXPECT_EQ(s.ids_left(), (std::uint64_t{1} << 48U) - 3U);
 }
 
 } // namespace

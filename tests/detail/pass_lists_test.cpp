@@ -1,6 +1,7 @@
 // tests/detail/pass_lists_test.cpp: pins detail::pass_lists on its own: the calls each pass makes
 // as states are remembered and forgotten, each modality's floors, the time-scale factors of
 // update_with_extras, and the floors recomputed by changed_from.
+#include <array>
 #include <cstddef>
 #include <memory_resource>
 #include <sstream>
@@ -66,9 +67,16 @@ class pass_lists : public ::testing::Test {
 protected:
   template <class T>
   void push(T& state, strata::modality mode = strata::modality::screen, float time_scale = 1.0F) {
-    committed.push_back(entry{&strata::detail::ops_for<T, calls, event>, &state, nullptr, nullptr,
-                              mode, strata::detail::ownership::borrowed, false, time_scale});
+    committed.emplace_back(&strata::detail::ops_for<T, calls, event>, &state,
+                           strata::detail::ownership::borrowed);
+    committed.back().set_mode(mode);
+    scale(committed.size() - 1, time_scale);
     lists.remember(committed.back());
+  }
+  // The entry's time scale, in extras of its own as a handle's .time_scale() gives it.
+  void scale(std::size_t depth, float time_scale) {
+    extras[depth].time_scale = time_scale;
+    committed[depth].extras = &extras[depth];
   }
   void pop() {
     lists.forget(committed.back());
@@ -100,6 +108,7 @@ protected:
 
   calls log;
   std::vector<entry> committed;
+  std::array<strata::detail::entry_extras<calls>, 8> extras{}; // one per depth
   strata::detail::pass_lists<calls, event> lists{std::pmr::new_delete_resource()};
   full world{"world"};
   full menu{"menu"};
@@ -196,15 +205,15 @@ TEST_F(pass_lists, changed_from_recomputes_the_floors_at_and_above_a_depth) {
   push(menu);
   push(popup, strata::modality::transparent);
   EXPECT_EQ(draw(), "menu.draw, popup.draw");
-  committed[1].mode = strata::modality::transparent;
+  committed[1].set_mode(strata::modality::transparent);
   changed_from(1, false);
   EXPECT_EQ(draw(), "world.draw, menu.draw, popup.draw"); // popup's floor moved too
   EXPECT_EQ(handle(0), "popup.handle, menu.handle, world.handle");
-  committed[2].time_scale = 0.5F;
+  scale(2, 0.5F);
   changed_from(2, false);
   EXPECT_FALSE(lists.plain_update());
   EXPECT_EQ(update(1), "world.update_covered(0.5), menu.update_covered(0.5), popup.update(1)");
-  committed[2].time_scale = 1.0F;
+  scale(2, 1.0F);
   changed_from(2, true);
   EXPECT_TRUE(lists.plain_update());
   EXPECT_EQ(update(1), "world.update_covered(1), menu.update_covered(1), popup.update(1)");

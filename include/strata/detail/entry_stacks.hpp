@@ -43,12 +43,15 @@ public:
   // Whether the staged top has entered (a pop schedules its exit rather than dropping it).
   [[nodiscard]] bool top_entered() const { return staged_.size() - 1 < committed_prefix_; }
 
+  // How many more ids this store can give (R31): a request that stages more fails first.
+  [[nodiscard]] std::uint64_t ids_left() const { return entry::max_id - last_id_; }
+
   // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
   // changes anything.
   staged_slot place(const entry& e) {
     staged_.push_back(e);
     const staged_slot slot{staged_.size() - 1, entry_id{++last_id_}};
-    staged_.back().id = slot.id;
+    staged_.back().set_id(last_id_);
     return slot;
   }
 
@@ -61,11 +64,11 @@ public:
     }
     std::size_t index = slot.index < visible ? slot.index + 1 : visible;
     while (index-- > 0) {
-      if (staged_[index].id == slot.id) {
+      if (staged_[index].id() == slot.id) {
         slot.index = index;
         return true;
       }
-      if (staged_[index].id < slot.id) {
+      if (staged_[index].id() < slot.id) {
         return false; // ids grow upwards: it is not below
       }
     }
@@ -75,7 +78,7 @@ public:
   // The depth of the staged entry `id`, or npos.
   [[nodiscard]] std::size_t find_staged(entry_id id) const {
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
-      if (staged_[depth].id == id) {
+      if (staged_[depth].id() == id) {
         return depth;
       }
     }

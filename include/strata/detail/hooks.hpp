@@ -111,6 +111,7 @@ struct type_ops {
   std::string_view (*name_of)(const void*); // the state's own name()
   modality (*modality_of)(const void*);     // the state's own modality()
   std::string_view type_name;               // static name, or derived from the type
+  float time_scale;                         // R32: the type's own, 1 if it declares none
   std::size_t size;
   std::size_t align;
 };
@@ -192,6 +193,7 @@ constexpr type_ops<C, E> make_type_ops() {
     };
   }
   ops.type_name = static_name<T>();
+  ops.time_scale = static_time_scale<T>();
   ops.size = sizeof(T);
   ops.align = alignof(T);
   return ops;

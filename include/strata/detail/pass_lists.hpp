@@ -180,7 +180,7 @@ public:
 
   // R30, R32: whether `e` takes the update pass off its plain path.
   [[nodiscard]] static bool uses_extras(const entry& e) {
-    return e.ops->update_always != nullptr || e.time_scale != 1.0F;
+    return e.ops->update_always != nullptr || e.time_scale() != 1.0F;
   }
 
 private:
@@ -215,15 +215,16 @@ private:
   // R16: how far down each pass reaches while `depth` is the top, from the layer below it. R32: a
   // time scale of 0 lets no update through.
   void set_floors(layer& at, const entry& e, std::size_t depth) const {
-    const strata::modality& mode = e.mode;
+    const strata::modality mode = e.mode();
+    const float time_scale = e.time_scale();
     const auto here = static_cast<std::uint32_t>(depth);
     const auto floor = [&](bool lets_through, std::uint32_t layer::*below_floor) {
       return lets_through && depth > 0 ? layers_[depth - 1].*below_floor : here;
     };
-    at.update_floor = floor(mode.update_below && e.time_scale != 0.0F, &layer::update_floor);
+    at.update_floor = floor(mode.update_below && time_scale != 0.0F, &layer::update_floor);
     at.draw_floor = floor(mode.draw_below, &layer::draw_floor);
     at.input_floor = floor(mode.input_below, &layer::input_floor);
-    at.time_scale = e.time_scale;
+    at.time_scale = time_scale;
   }
 
   [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {

@@ -67,7 +67,7 @@ protected:
     entry& top = entries_.committed_top();
     const bool must_retreat = Destroying || retiring;
     const bool can_advance = !must_retreat && prefix < entries_.staged().size();
-    if (top.paused) {
+    if (top.paused()) {
       // R4, R5, R9: a revealed state is resumed, unless coalescing skips the resume because the
       // commit covers or exits it again; a state paused by this very advance stays paused for
       // the enter.
@@ -85,7 +85,7 @@ protected:
       }
     }
     if (must_retreat) {
-      if (top.id == focused_) [[unlikely]] {
+      if (top.id() == focused_) [[unlikely]] {
         if (unfocus_is_heard()) {
           unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
           return true;
@@ -99,7 +99,7 @@ protected:
       return true;
     }
     if (can_advance) {
-      if (!top.paused) {
+      if (!top.paused()) {
         pause_top(top);
       } else {
         if (!within_transition_limit()) {
@@ -121,7 +121,7 @@ protected:
   }
 
   void resume_top(entry& top) {
-    top.paused = false; // counts as resumed even if the hook throws
+    top.set_paused(false); // counts as resumed even if the hook throws
     just_paused_ = false;
     if (top.ops->resume != nullptr) {
       run_hook(top.ops->resume, top.object, "resume");
@@ -130,7 +130,7 @@ protected:
   }
 
   void pause_top(entry& top) {
-    top.paused = true; // counts as paused even if the hook throws
+    top.set_paused(true); // counts as paused even if the hook throws
     just_paused_ = true;
     if (top.ops->pause != nullptr) {
       run_hook(top.ops->pause, top.object, "pause");
@@ -144,7 +144,7 @@ protected:
     passes_.remember(entries_.staged()[entries_.committed_prefix()]);
     entry& entering = entries_.commit_next();
     just_paused_ = false;
-    entering.paused = false;
+    entering.set_paused(false);
     if (entering.ops->enter != nullptr) {
       // R25: a state whose enter throws never entered: it leaves without exit, like an object
       // whose constructor threw. The state below stays paused until the next commit resumes it.
@@ -169,10 +169,10 @@ protected:
       }
     }
     const entry left = take_committed_top();
-    if (left.on_exit != nullptr) {
+    if (exit_callback<Context>* const on_exit = left.on_exit(); on_exit != nullptr) {
       // R25: an on_exit that throws comes after the exit: the state has left all the same.
       on_unwind finish{[&] { report_exit_and_release(left, depth); }};
-      left.on_exit->run(left.on_exit, *this->context_, left.object);
+      on_exit->run(on_exit, *this->context_, left.object);
       finish.dismiss();
     }
     report_exit_and_release(left, depth);
@@ -199,7 +199,7 @@ protected:
     if (entries_.committed_size() == 0) {
       return true; // an exit unfocuses its state first, so nothing is focused here
     }
-    return !entries_.committed_top().paused && entries_.committed_top().id == focused_;
+    return !entries_.committed_top().paused() && entries_.committed_top().id() == focused_;
   }
 
   // Moves the focus to the committed top: unfocus on the state that had it, if it is still
@@ -213,10 +213,10 @@ protected:
   bool settle_focus() {
     const std::size_t size = entries_.committed_prefix();
     auto& staged = entries_.staged();
-    if (size > 0 && staged[size - 1].id == focused_) [[likely]] {
+    if (size > 0 && staged[size - 1].id() == focused_) [[likely]] {
       return false; // the common case: the top kept the focus
     }
-    if (transitions_ > options_.max_transitions || (size > 0 && staged[size - 1].paused)) {
+    if (transitions_ > options_.max_transitions || (size > 0 && staged[size - 1].paused())) {
       return false;
     }
     if (focused_ != entry_id::none) {
@@ -224,7 +224,7 @@ protected:
         focused_ = entry_id::none; // nobody to tell: no need to find it
       } else {
         std::size_t depth = size;
-        while (depth-- > 0 && staged[depth].id != focused_) {
+        while (depth-- > 0 && staged[depth].id() != focused_) {
         }
         if (depth < size) { // always: a state that leaves is unfocused before its exit
           unfocus(depth);
@@ -239,7 +239,7 @@ protected:
       return false;
     }
     entry& top = staged[size - 1];
-    focused_ = top.id; // counts as focused even if the hook throws
+    focused_ = top.id(); // counts as focused even if the hook throws
     focused_type_ = top.ops;
     if (top.ops->focus == nullptr && !this->observer_) {
       return false;

@@ -91,13 +91,10 @@ protected:
 
   void release(const entry& e) noexcept {
     STRATA_IF_CHECKED(checks_.stack_changed();) // a view of `e` would dangle
-    if (e.on_exit != nullptr) {
-      release_callback(pool_, e.on_exit);
+    if (e.extras != nullptr) {
+      release_extras(pool_, e.extras);
     }
-    if (e.name_override != nullptr) {
-      release_name(pool_, e.name_override);
-    }
-    switch (e.owned) {
+    switch (e.owned()) {
     case ownership::pooled:
       e.ops->destroy(e.object);
       pool_.deallocate(e.object, e.ops->size, e.ops->align);
@@ -175,7 +172,7 @@ protected:
     std::array<char, 64> small;
     std::string large;
     std::string_view kept = name;
-    if (e.name_override != nullptr || e.ops->name_of != nullptr) {
+    if (e.name_override() != nullptr || e.ops->name_of != nullptr) {
       if (name.size() < small.size()) {
         std::copy_n(name.data(), name.size(), small.data()); // not memcpy: data() may be null
         small[name.size()] = '\0';
@@ -198,7 +195,7 @@ protected:
         next_observer_.reset();
       }
     }};
-    observer_(step_info{what, kept, depth, e.id});
+    observer_(step_info{what, kept, depth, e.id()});
   }
 
   Context* context_;

@@ -49,11 +49,12 @@ protected:
 
   void rename(staged_slot slot, std::string_view name) {
     finish_push(slot, "name()", [&](entry& e) {
+      entry_extras<Context>& extras = extras_of(pool_, e);
       name_copy* const copy = make_name_copy(pool_, name);
-      if (e.name_override != nullptr) {
-        release_name(pool_, e.name_override);
+      if (extras.name_override != nullptr) {
+        release_name(pool_, extras.name_override);
       }
-      e.name_override = copy;
+      extras.name_override = copy;
     });
   }
 
@@ -62,7 +63,7 @@ protected:
   void change_modality(staged_slot slot, strata::modality mode) {
     entry& e = entries_.staged()[slot.index];
     const bool was_extra = passes_.uses_extras(e);
-    e.mode = mode;
+    e.set_mode(mode);
     passes_changed(slot.index, was_extra);
   }
 
@@ -74,10 +75,13 @@ protected:
                                        "': a time scale is a finite number, 0 or more"}));
       return;
     }
-    entry& e = entries_.staged()[slot.index];
-    const bool was_extra = passes_.uses_extras(e);
-    e.time_scale = scale;
-    passes_changed(slot.index, was_extra);
+    // The scale is kept in the entry's extras, which may have to be made first: like .name(),
+    // a failure takes the push back while it is the staged top.
+    finish_push(slot, "time_scale()", [&](entry& e) {
+      const bool was_extra = passes_.uses_extras(e);
+      extras_of(pool_, e).time_scale = scale;
+      passes_changed(slot.index, was_extra);
+    });
   }
 
   // An entry not entered yet has no layer: its own is made when it enters.
@@ -92,6 +96,7 @@ protected:
   template <class T, class F>
   void attach_on_exit(staged_slot slot, F&& callback) {
     finish_push(slot, "on_exit()", [&](entry& e) {
+      entry_extras<Context>& extras = extras_of(pool_, e);
       using holder = exit_callback_for<Context, T, std::decay_t<F>>;
       void* memory = pool_.allocate(sizeof(holder), alignof(holder));
       on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
@@ -105,7 +110,7 @@ protected:
       // R19: the new callback is in place before the old one goes, and the old one goes as code
       // this request runs, so that its captures' destructors can neither reach a half-changed
       // entry nor move the staged stack under the handle.
-      exit_callback<Context>* const replaced = std::exchange(e.on_exit, made);
+      exit_callback<Context>* const replaced = std::exchange(extras.on_exit, made);
       if (replaced != nullptr) {
         as_request_code([&] { release_callback(pool_, replaced); });
       }

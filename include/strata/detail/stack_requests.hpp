@@ -88,7 +88,18 @@ protected:
       depth_limit_reached(count, name);
       return false;
     }
+    if (entries_.ids_left() < count) [[unlikely]] {
+      ids_exhausted();
+      return false;
+    }
     return true;
+  }
+  // R31: ids are 48 bits wide, so that an entry is 32 bytes; a stack that pushed a million
+  // states a second would run out after nine years.
+  [[gnu::cold, gnu::noinline]] void ids_exhausted() {
+    fail(errc::depth_limit,
+         join({"strata: this stack has given all ", std::to_string(entry::max_id),
+               " of its entry ids (R31); a new stack starts again from 1"}));
   }
   [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
     const std::string counted = std::to_string(count);
@@ -114,17 +125,8 @@ protected:
   template <class T>
   static entry make_entry(T* object, ownership owned) {
     const ops& type = ops_for<T, Context, Event>;
-    entry e{&type,
-            object,
-            nullptr,
-            nullptr,
-            static_modality<T>(),
-            owned,
-            false,
-            static_time_scale<T>()};
-    if (type.modality_of != nullptr) {
-      e.mode = type.modality_of(object);
-    }
+    entry e{&type, object, owned};
+    e.set_mode(type.modality_of != nullptr ? type.modality_of(object) : static_modality<T>());
     return e;
   }
 
