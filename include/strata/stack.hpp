@@ -132,6 +132,7 @@ public:
       return;
     }
     entries_.staged().reserve(entries_.staged().size() + sizeof...(Items));
+    this->log_for_push(); // made now, so that place() below cannot fail
     // R10: the batch is one block. It is staged whole before the observer hears of it, so that
     // the observer's own requests (pushes on each push, say) land above it and meet the depth
     // limit with the whole batch counted.

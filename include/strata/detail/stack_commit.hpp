@@ -39,7 +39,9 @@ protected:
   void run_commit() {
     just_paused_ = false;
     transitions_ = 0;
-    this->log_.clear();
+    if (cold_members* const cold = this->cold_.find(); cold != nullptr) {
+      cold->log.clear();
+    }
     do {
       while (step_towards_staged()) {
       }
@@ -241,7 +243,7 @@ protected:
     entry& top = staged[size - 1];
     focused_ = top.id(); // counts as focused even if the hook throws
     focused_type_ = top.ops;
-    if (top.ops->focus == nullptr && !this->observer_) {
+    if (top.ops->focus == nullptr && !this->observed()) {
       return false;
     }
     if (top.ops->focus != nullptr) {
@@ -254,7 +256,7 @@ protected:
 
   // Whether the focused state's unfocus calls anything: its hook or the observer.
   [[nodiscard]] bool unfocus_is_heard() const {
-    return focused_type_->unfocus != nullptr || this->observer_;
+    return focused_type_->unfocus != nullptr || this->observed();
   }
 
   // The focused state is the committed top when it exits, otherwise still committed below it.
@@ -307,7 +309,8 @@ protected:
   }
   [[gnu::cold, gnu::noinline]] void transition_limit_reached() {
     const std::string limit = std::to_string(options_.max_transitions);
-    const std::string culprits = this->log_.describe();
+    const cold_members* const cold = this->cold_.find();
+    const std::string culprits = cold != nullptr ? cold->log.describe() : std::string{};
     std::string message = join({"strata: commit exceeded ", limit, " transitions", culprits,
                                 "; the requests still pending were dropped"});
     drop_pending_requests();

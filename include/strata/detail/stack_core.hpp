@@ -23,6 +23,7 @@
 #include "attachments.hpp"
 #include "block_pool.hpp"
 #include "checked.hpp"
+#include "cold_members.hpp"
 #include "entry_stacks.hpp"
 #include "message.hpp"
 #include "pass_lists.hpp"
@@ -44,7 +45,8 @@ protected:
       , pool_(options_.memory)
       , entries_(options_.memory)
       , passes_(options_.memory)
-      , dropping_(options_.memory) {}
+      , dropping_(options_.memory)
+      , cold_(options_.memory) {}
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
   // (see stack_commit::leave_on_destruction()).
@@ -104,12 +106,17 @@ protected:
     }
   }
 
-  // R23: a push made by a hook or the observer during a commit, for the transition limit's
-  // message.
-  void record_push(const entry& pushed) {
+  // R23: a push made by a hook or the observer during a commit is recorded for the transition
+  // limit's message. The log to record it in (null for any other push), made if need be, so
+  // that a push fetches it before it changes anything. May throw (out of memory).
+  runaway_log* log_for_push() {
     if (guard_.pushing_in_commit()) [[unlikely]] {
-      log_.record(guard_.observing() ? std::string_view{} : hook_owner().name(), pushed.name());
+      return &cold_.get().log;
     }
+    return nullptr;
+  }
+  [[gnu::noinline]] void record_push(runaway_log& log, const entry& pushed) {
+    log.record(guard_.observing() ? std::string_view{} : hook_owner().name(), pushed.name());
   }
 
   // Every error is found before the failing call changes anything.
@@ -125,9 +132,10 @@ protected:
       const bool outer_handler = std::exchange(guard_.in_error_handler, true);
       at_scope_exit restore{[&] {
         guard_.in_error_handler = outer_handler;
-        if (!outer_handler && next_handler_) {
-          options_.on_error = *std::move(next_handler_); // see replace_error_handler()
-          next_handler_.reset();
+        cold_members* const cold = cold_.find();
+        if (!outer_handler && cold != nullptr && cold->next_handler) {
+          options_.on_error = *std::move(cold->next_handler); // see replace_error_handler()
+          cold->next_handler.reset();
         }
       }};
       options_.on_error(problem);
@@ -142,24 +150,32 @@ protected:
     if (guard_.in_error_handler) {
       // R27: the running handler is neither moved nor destroyed under itself (a std::function
       // keeps a small callable inside itself): the new one takes over when its call is over.
-      next_handler_ = std::move(handler);
+      cold_.get().next_handler = std::move(handler);
       return;
     }
     options_.on_error = std::move(handler);
   }
 
   void replace_observer(strata::observer watcher) {
+    if (!watcher && cold_.find() == nullptr) {
+      return; // no observer, and none to remove
+    }
+    cold_members& cold = cold_.get();
     if (guard_.observing()) {
       // R22: the running observer is neither moved nor destroyed under itself (a std::function
       // keeps a small callable inside itself): the new one takes over when its call is over.
-      next_observer_ = std::move(watcher);
+      cold.next_observer = std::move(watcher);
       return;
     }
-    observer_ = std::move(watcher);
+    cold.observer = std::move(watcher);
+    observed_ = static_cast<bool>(cold.observer);
   }
 
+  // Kept as a flag beside the hot members, so that each step tests one byte for the observer.
+  [[nodiscard]] bool observed() const { return observed_; }
+
   void notify(step what, const entry& e, std::size_t depth) {
-    if (observer_) {
+    if (observed()) [[unlikely]] {
       tell_observer(what, e, depth);
     }
   }
@@ -186,21 +202,22 @@ protected:
     // step that it is being told about.
     const bool outermost = !guard_.observing();
     const char* const request = guard_.current_request; // an observer's request replaces it
+    cold_members& cold = *cold_.find(); // made when the observer was set
     ++guard_.observer_nesting;
     at_scope_exit restore{[&] {
       guard_.current_request = request;
       --guard_.observer_nesting;
-      if (outermost && next_observer_) {
-        observer_ = *std::move(next_observer_); // see replace_observer()
-        next_observer_.reset();
+      if (outermost && cold.next_observer) {
+        cold.observer = *std::move(cold.next_observer); // see replace_observer()
+        cold.next_observer.reset();
+        observed_ = static_cast<bool>(cold.observer);
       }
     }};
-    observer_(step_info{what, kept, depth, e.id()});
+    cold.observer(step_info{what, kept, depth, e.id()});
   }
 
   Context* context_;
   strata::options options_;
-  strata::observer observer_;
   block_pool pool_;
   entry_stacks<Context, Event> entries_;
   pass_lists<Context, Event> passes_;
@@ -210,14 +227,12 @@ protected:
   // R29: the committed top is paused or not focused, so a commit has work; kept for pending().
   bool top_unsettled_ = false;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
+  bool observed_ = false;    // the cold members hold an observer
   std::size_t transitions_ = 0;
   // Cold members last, so that the ones every frame and request touch share fewer cache lines
   // (bench S5 steps 100,000 stacks).
-  runaway_log log_;
   std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
-  // Set from inside themselves: installed when their call is over (R22, R27).
-  std::optional<strata::observer> next_observer_;
-  std::optional<error_handler> next_handler_;
+  cold_storage cold_; // the observer, the runaway log, ...: see cold_members.hpp
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(stack_checks checks_;)
 };

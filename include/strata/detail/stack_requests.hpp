@@ -201,9 +201,12 @@ protected:
   // Appends a prepared entry without telling the observer; drops it if that fails.
   staged_slot place(entry e) {
     on_unwind destroy{[&] { drop(e); }};
+    runaway_log* const log = this->log_for_push();
     const staged_slot slot = entries_.place(e);
     destroy.dismiss();
-    this->record_push(e);
+    if (log != nullptr) [[unlikely]] {
+      this->record_push(*log, e);
+    }
     return slot;
   }
 
@@ -212,14 +215,18 @@ protected:
   staged_slot restage_top(entry replacement) {
     const std::size_t depth = entries_.staged().size() - 1;
     const bool entered = entries_.top_entered();
-    if (entered) {
+    {
+      // All or nothing: the only allocations.
       on_unwind destroy{[&] { drop(replacement); }};
-      entries_.reserve_retiring(1); // all or nothing: the only allocation
+      if (entered) {
+        entries_.reserve_retiring(1);
+      }
+      this->log_for_push(); // made now, so that place() below cannot fail
       destroy.dismiss();
     }
     entry dropped{}; // an unentered top is kept here: place() reuses its slot
     const entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
-    const staged_slot slot = place(replacement); // cannot reallocate: a slot was just freed
+    const staged_slot slot = place(replacement); // cannot allocate: a slot was just freed
     tell_unstaged(old, depth, entered);
     tell_staged(slot);
     return slot;
@@ -296,7 +303,7 @@ protected:
   // Tells the observer of a staging, unless its reaction to an earlier step of the same request
   // unstaged that entry already (its pop was told then).
   void tell_staged(staged_slot slot) {
-    if (this->observer_ && still_staged(slot)) {
+    if (this->observed() && still_staged(slot)) {
       this->tell_observer(step::push, entries_.staged()[slot.index], slot.index);
     }
   }

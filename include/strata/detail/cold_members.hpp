@@ -1,0 +1,59 @@
+// strata/detail/cold_members.hpp: what a stack keeps but seldom touches: the observer, an
+// observer or error handler waiting to take over from one that replaced itself from inside its
+// own call (R22, R27), and who pushed whom during a commit (R23). Held out of the stack object
+// (issue 12: sizeof and the cache lines a frame touches), made from options::memory by the first
+// request that needs one of them, and kept until the stack is destroyed.
+#pragma once
+
+#include <memory_resource>
+#include <optional>
+
+#include "../error.hpp"
+#include "../observer.hpp"
+#include "runaway_log.hpp"
+
+namespace strata::detail {
+
+struct cold_members {
+  strata::observer observer;
+  std::optional<strata::observer> next_observer;
+  std::optional<error_handler> next_handler;
+  runaway_log log;
+};
+
+// Owns the cold members once made; until then a stack pays one null pointer for them.
+class cold_storage {
+public:
+  explicit cold_storage(std::pmr::memory_resource* memory)
+      : memory_(memory) {}
+  cold_storage(const cold_storage&) = delete;
+  cold_storage& operator=(const cold_storage&) = delete;
+  cold_storage(cold_storage&&) = delete;
+  cold_storage& operator=(cold_storage&&) = delete;
+  ~cold_storage() {
+    if (made_ != nullptr) {
+      std::pmr::polymorphic_allocator<cold_members>(memory_).delete_object(made_);
+    }
+  }
+
+  // Null until get() made them.
+  [[nodiscard]] cold_members* find() const { return made_; }
+  // Makes them the first time. May throw (out of memory) before it changes anything.
+  cold_members& get() {
+    if (made_ == nullptr) [[unlikely]] {
+      make();
+    }
+    return *made_;
+  }
+
+private:
+  // Out of line, so that the requests that may need the members stay small enough to inline.
+  [[gnu::cold, gnu::noinline]] void make() {
+    made_ = std::pmr::polymorphic_allocator<cold_members>(memory_).new_object<cold_members>();
+  }
+
+  cold_members* made_ = nullptr;
+  std::pmr::memory_resource* memory_;
+};
+
+} // namespace strata::detail
