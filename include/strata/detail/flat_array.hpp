@@ -50,6 +50,9 @@ public:
     }
     data_[size_++] = value;
   }
+  // For a caller that made room first (so that it fails before it changes anything): appends
+  // without testing the capacity again.
+  void append_reserved(T value) { data_[size_++] = value; }
   void reserve(std::size_t capacity) {
     if (capacity > capacity_) {
       grow_to(capacity);

@@ -110,14 +110,15 @@ public:
 
   // `e` becomes the committed top. Allocates first, so a failure leaves the lists as they were.
   void remember(const entry& e) {
+    const type_ops<Context, Event>& type = *e.ops;
     make_room(layers_);
-    if (e.ops->update_covered != nullptr) {
+    if (type.update_covered != nullptr) {
       make_room(covered_calls_);
     }
-    if (e.ops->draw != nullptr) {
+    if (type.draw != nullptr) {
       make_room(draw_calls_);
     }
-    if (e.ops->handle != nullptr) {
+    if (type.handle != nullptr) {
       make_room(handle_calls_);
     }
     if (uses_extras(e)) [[unlikely]] {
@@ -132,16 +133,16 @@ public:
                 1.0F,
                 1.0F};
     set_floors(added, e, layers_.size());
-    layers_.push_back(added);
+    layers_.append_reserved(added);
     update_plain_ = update_extras_ == 0;
-    if (e.ops->update_covered != nullptr) {
-      covered_calls_.push_back({e.ops->update_covered, e.object});
+    if (type.update_covered != nullptr) {
+      covered_calls_.append_reserved({type.update_covered, e.object});
     }
-    if (e.ops->draw != nullptr) {
-      draw_calls_.push_back({e.ops->draw, e.object});
+    if (type.draw != nullptr) {
+      draw_calls_.append_reserved({type.draw, e.object});
     }
-    if (e.ops->handle != nullptr) {
-      handle_calls_.push_back({e.ops->handle, e.object});
+    if (type.handle != nullptr) {
+      handle_calls_.append_reserved({type.handle, e.object});
     }
   }
 
@@ -230,7 +231,7 @@ private:
   [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {
     if (e.ops->update_always != nullptr) {
       make_room(always_calls_);
-      always_calls_.push_back({e.ops->update_always, e.object});
+      always_calls_.append_reserved({e.ops->update_always, e.object});
     }
     ++update_extras_;
   }
