@@ -172,7 +172,9 @@ protected:
   }
 
   // Kept as a flag beside the hot members, so that each step tests one byte for the observer.
-  [[nodiscard]] bool observed() const { return observed_; }
+  [[nodiscard]] bool observed() const {
+    return observed_;
+  }
 
   void notify(step what, const entry& e, std::size_t depth) {
     if (observed()) [[unlikely]] {
@@ -202,7 +204,7 @@ protected:
     // step that it is being told about.
     const bool outermost = !guard_.observing();
     const char* const request = guard_.current_request; // an observer's request replaces it
-    cold_members& cold = *cold_.find(); // made when the observer was set
+    cold_members& cold = *cold_.find();                 // made when the observer was set
     ++guard_.observer_nesting;
     at_scope_exit restore{[&] {
       guard_.current_request = request;
@@ -232,7 +234,7 @@ protected:
   // Cold members last, so that the ones every frame and request touch share fewer cache lines
   // (bench S5 steps 100,000 stacks).
   std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
-  cold_storage cold_; // the observer, the runaway log, ...: see cold_members.hpp
+  cold_storage cold_;                // the observer, the runaway log, ...: see cold_members.hpp
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(stack_checks checks_;)
 };
