@@ -52,49 +52,61 @@ struct entry_extras {
 
 template <class C, class E>
 struct entry {
-  // R31: a stack gives at most this many ids, 48 bits, packed with the flags below.
+  // R31: a stack gives at most this many ids, 48 bits, so that the flags fit beside them.
   static constexpr std::uint64_t max_id = (std::uint64_t{1} << 48U) - 1U;
+  static constexpr unsigned update_below_bit = 1U;
+  static constexpr unsigned draw_below_bit = 2U;
+  static constexpr unsigned input_below_bit = 4U;
+  static constexpr unsigned modality_bits = 7U;
+  static constexpr unsigned owned_shift = 3U;
 
   const type_ops<C, E>* ops;
   void* object;
   entry_extras<C>* extras; // owned, from the pool, or null
-  // One word: the id (R31), which staging put this entry on the stack, so that a pushed handle
-  // or a kept id can tell its entry from another one that took the same slot (and the same
-  // pooled address) since; the modality (R16); the ownership; whether it got pause and not yet
-  // the matching resume.
-  std::uint64_t id_bits : 48;
-  std::uint64_t update_below : 1;
-  std::uint64_t draw_below : 1;
-  std::uint64_t input_below : 1;
-  std::uint64_t owned_bits : 2;
-  std::uint64_t paused_bit : 1;
+  // The id (R31) in 48 bits, low and high part: which staging put this entry on the stack, so
+  // that a pushed handle or a kept id can tell its entry from another one that took the same
+  // slot (and the same pooled address) since. Then the modality (R16) and the ownership packed in
+  // a byte, and whether it got pause and not yet the matching resume. Whole bytes, not bit-fields:
+  // the commit tests and sets the paused flag at every step, and a bit-field of the id's word
+  // costs clang a load, a mask and a store for each (issue 12's S2 lost 150 instructions).
+  std::uint32_t id_low;
+  std::uint16_t id_high;
+  std::uint8_t mode_bits;
+  bool paused_flag;
 
   entry(const type_ops<C, E>* type, void* state, ownership owned)
       : ops(type)
       , object(state)
       , extras(nullptr)
-      , id_bits(0)
-      , update_below(0)
-      , draw_below(0)
-      , input_below(0)
-      , owned_bits(static_cast<std::uint64_t>(owned) & 3U)
-      , paused_bit(0) {}
+      , id_low(0)
+      , id_high(0)
+      , mode_bits(static_cast<std::uint8_t>(static_cast<unsigned>(owned) << owned_shift))
+      , paused_flag(false) {}
   entry()
       : entry(nullptr, nullptr, ownership::pooled) {}
 
-  [[nodiscard]] entry_id id() const { return static_cast<entry_id>(id_bits); }
-  void set_id(std::uint64_t id) { id_bits = id & max_id; }
+  [[nodiscard]] entry_id id() const {
+    return static_cast<entry_id>((std::uint64_t{id_high} << 32U) | id_low);
+  }
+  void set_id(std::uint64_t id) {
+    id_low = static_cast<std::uint32_t>(id);
+    id_high = static_cast<std::uint16_t>(id >> 32U);
+  }
   [[nodiscard]] strata::modality mode() const {
-    return {update_below != 0, draw_below != 0, input_below != 0};
+    return {(mode_bits & update_below_bit) != 0, (mode_bits & draw_below_bit) != 0,
+            (mode_bits & input_below_bit) != 0};
   }
   void set_mode(strata::modality mode) {
-    update_below = mode.update_below ? 1U : 0U;
-    draw_below = mode.draw_below ? 1U : 0U;
-    input_below = mode.input_below ? 1U : 0U;
+    const unsigned bits = (mode.update_below ? update_below_bit : 0U) |
+                          (mode.draw_below ? draw_below_bit : 0U) |
+                          (mode.input_below ? input_below_bit : 0U);
+    mode_bits = static_cast<std::uint8_t>((mode_bits & ~modality_bits) | bits);
   }
-  [[nodiscard]] ownership owned() const { return static_cast<ownership>(owned_bits); }
-  [[nodiscard]] bool paused() const { return paused_bit != 0; }
-  void set_paused(bool paused) { paused_bit = paused ? 1U : 0U; }
+  [[nodiscard]] ownership owned() const {
+    return static_cast<ownership>(static_cast<unsigned>(mode_bits) >> owned_shift);
+  }
+  [[nodiscard]] bool paused() const { return paused_flag; }
+  void set_paused(bool paused) { paused_flag = paused; }
 
   [[nodiscard]] name_copy* name_override() const {
     return extras != nullptr ? extras->name_override : nullptr;
