@@ -9,6 +9,7 @@
 #include <memory_resource>
 #include <new>
 
+#include "support/counting_resource.hpp"
 #include "support/trace.hpp"
 
 namespace {
@@ -51,25 +52,7 @@ void operator delete(void* memory, std::size_t /*size*/, std::align_val_t /*alig
 namespace strata_test {
 namespace {
 
-// Counts what the stack asks of the memory it was given.
-class counting_resource : public std::pmr::memory_resource {
-public:
-  [[nodiscard]] std::size_t allocations() const { return allocations_; }
-
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
-    ++allocations_;
-    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
-  }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
-    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
-  }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
-
-  std::size_t allocations_ = 0;
-};
+using strata_test::counting_resource;
 
 // A state that allocates nothing itself and has the common hooks.
 struct level {
@@ -96,7 +79,7 @@ struct allocations {
 };
 template <class Work>
 allocations counted_after_warm_up(const counting_resource* memory, Work work) {
-  const auto from_memory = [memory] { return memory != nullptr ? memory->allocations() : 0; };
+  const auto from_memory = [memory] { return memory != nullptr ? memory->allocations : 0; };
   work();
   const std::size_t resource_before = from_memory();
   const std::size_t global_before = global_allocations;
@@ -143,9 +126,9 @@ TEST(allocation, r26_destruction_allocates_nothing) {
     s.commit();
     s.push<logged<"d">>();
     ctx.take();
-    before = memory.allocations();
+    before = memory.allocations;
   }
-  EXPECT_EQ(memory.allocations(), before);
+  EXPECT_EQ(memory.allocations, before);
   EXPECT_EQ(ctx.take(), "c.exit, b.resume, b.exit, a.resume, a.exit");
 }
 

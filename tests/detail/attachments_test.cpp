@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 #include <strata/detail/attachments.hpp>
 
+#include "support/counting_resource.hpp"
+
 namespace {
 
 using namespace std::string_view_literals;
@@ -27,26 +29,7 @@ struct boss {
   int hp = 3;
 };
 
-// Counts what the pool asks of its upstream memory.
-class counting_resource : public std::pmr::memory_resource {
-public:
-  std::size_t allocations = 0;
-  std::size_t outstanding = 0; // bytes
-
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
-    ++allocations;
-    outstanding += bytes;
-    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
-  }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
-    outstanding -= bytes;
-    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
-  }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
-};
+using strata_test::counting_resource;
 
 // Builds the holder of `callback` in the pool, as a push's .on_exit() does.
 template <class T, class F>

@@ -7,29 +7,13 @@
 #include <gtest/gtest.h>
 #include <strata/detail/cold_members.hpp>
 
+#include "support/counting_resource.hpp"
+
 namespace {
 
 namespace detail = strata::detail;
 
-class counting_resource : public std::pmr::memory_resource {
-public:
-  std::size_t allocations = 0;
-  std::size_t outstanding = 0; // bytes
-
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
-    ++allocations;
-    outstanding += bytes;
-    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
-  }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
-    outstanding -= bytes;
-    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
-  }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
-};
+using strata_test::counting_resource;
 
 TEST(cold_members, are_made_once_on_first_need_and_given_back) {
   counting_resource memory;

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <strata/detail/flat_array.hpp>
 
+#include "support/counting_resource.hpp"
+
 namespace {
 
 namespace detail = strata::detail;
@@ -17,26 +19,7 @@ struct item {
   char padding[20]; // 24 bytes: not a power of two, like an entry
 };
 
-// Counts what is outstanding, so that a test can tell a leak or a double free.
-class counting_resource : public std::pmr::memory_resource {
-public:
-  std::size_t live_blocks = 0;
-  std::size_t allocations = 0;
-
-private:
-  void* do_allocate(std::size_t bytes, std::size_t align) override {
-    ++live_blocks;
-    ++allocations;
-    return std::pmr::new_delete_resource()->allocate(bytes, align);
-  }
-  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
-    --live_blocks;
-    std::pmr::new_delete_resource()->deallocate(p, bytes, align);
-  }
-  [[nodiscard]] bool do_is_equal(const memory_resource& other) const noexcept override {
-    return this == &other;
-  }
-};
+using strata_test::counting_resource;
 
 std::string values_of(const detail::flat_array<item>& items) {
   std::string text;
