@@ -337,12 +337,10 @@ void every_allocation_fails_in_turn(program p) {
         what.on_exit = on_exit_plain; // its capture would push from the harness's own unwinding
       }
       if (o.action.kind == request_kind::replace) {
-        // replace().name() is a pop, which stays done, then a push, which a failing .name(),
-        // .on_exit() or .time_scale() (which may make the entry's extras) takes back (R1): the
-        // replace alone is all or nothing.
+        // replace().name() is a pop, which stays done, then a push, which a failing .name() or
+        // .on_exit() takes back (R1): the replace alone is all or nothing.
         what.rename = no_choice;
         what.on_exit = 0;
-        what.scale = no_choice;
       }
     }
   }

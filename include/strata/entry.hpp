@@ -41,13 +41,12 @@ struct name_copy {
   [[nodiscard]] char* text() { return reinterpret_cast<char*>(this + 1); }
 };
 
-// What few entries carry (R19, R32), out of the entry's line so that an entry is 32 bytes and
-// one without them pays a null pointer. Made from the pool by the first handle call that needs it.
+// What few entries carry (R19), out of the entry's line so that an entry without them pays a
+// null pointer. Made from the pool by the first handle call that needs it.
 template <class C>
 struct entry_extras {
   name_copy* name_override = nullptr;  // owned, from the pool, or null
   exit_callback<C>* on_exit = nullptr; // owned, from the pool, or null
-  float time_scale = 1.0F;             // R32: set by a handle's .time_scale()
 };
 
 template <class C, class E>
@@ -73,6 +72,9 @@ struct entry {
   std::uint16_t id_high;
   std::uint8_t mode_bits;
   bool paused_flag;
+  // R32: the factor on the dt of the covered updates below it. Kept in the entry, not with the
+  // extras, so that a handle's .time_scale() never allocates (the C API sets it after a push).
+  float scale;
 
   entry(const type_ops<C, E>* type, void* state, ownership owned)
       : ops(type)
@@ -81,7 +83,8 @@ struct entry {
       , id_low(0)
       , id_high(0)
       , mode_bits(static_cast<std::uint8_t>(static_cast<unsigned>(owned) << owned_shift))
-      , paused_flag(false) {}
+      , paused_flag(false)
+      , scale(type != nullptr ? type->time_scale : 1.0F) {}
   entry()
       : entry(nullptr, nullptr, ownership::pooled) {}
 
@@ -115,9 +118,8 @@ struct entry {
     return extras != nullptr ? extras->on_exit : nullptr;
   }
   // R32: the factor on the dt of the covered updates below it.
-  [[nodiscard]] float time_scale() const {
-    return extras != nullptr ? extras->time_scale : ops->time_scale;
-  }
+  [[nodiscard]] float time_scale() const { return scale; }
+  void set_time_scale(float time_scale) { scale = time_scale; }
 
   [[nodiscard]] std::string_view name() const {
     if (const name_copy* given = name_override(); given != nullptr) {

@@ -1,7 +1,6 @@
 // tests/detail/pass_lists_test.cpp: pins detail::pass_lists on its own: the calls each pass makes
 // as states are remembered and forgotten, each modality's floors, the time-scale factors of
 // update_with_extras, and the floors recomputed by changed_from.
-#include <array>
 #include <cstddef>
 #include <memory_resource>
 #include <sstream>
@@ -73,11 +72,7 @@ protected:
     scale(committed.size() - 1, time_scale);
     lists.remember(committed.back());
   }
-  // The entry's time scale, in extras of its own as a handle's .time_scale() gives it.
-  void scale(std::size_t depth, float time_scale) {
-    extras[depth].time_scale = time_scale;
-    committed[depth].extras = &extras[depth];
-  }
+  void scale(std::size_t depth, float time_scale) { committed[depth].set_time_scale(time_scale); }
   void pop() {
     lists.forget(committed.back());
     committed.pop_back();
@@ -108,7 +103,6 @@ protected:
 
   calls log;
   std::vector<entry> committed;
-  std::array<strata::detail::entry_extras<calls>, 8> extras{}; // one per depth
   strata::detail::pass_lists<calls, event> lists{std::pmr::new_delete_resource()};
   full world{"world"};
   full menu{"menu"};

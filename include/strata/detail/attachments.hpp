@@ -1,7 +1,6 @@
-// strata/detail/attachments.hpp: what a push may attach to its entry besides the state (R19,
-// R32): a name given with .name(), a typed on_exit callback, a time scale. They live in the
-// stack's pool, out of the entry's line: an entry_extras block, made when the first is attached,
-// points at the name and the callback.
+// strata/detail/attachments.hpp: what a push may attach to its entry besides the state (R19): a
+// name given with .name() and a typed on_exit callback. They live in the stack's pool, out of the
+// entry's line: an entry_extras block, made when the first is attached, points at both.
 #pragma once
 
 #include <algorithm>
@@ -54,13 +53,13 @@ void release_callback(block_pool& pool, exit_callback<Context>* callback) noexce
   pool.deallocate(callback, size, align);
 }
 
-// The entry's extras, made (from the pool, with the type's time scale) if it has none yet. May
+// The entry's extras, made (from the pool) if it has none yet. May
 // throw (out of memory) before it changes anything.
 template <class C, class E>
 entry_extras<C>& extras_of(block_pool& pool, entry<C, E>& e) {
   if (e.extras == nullptr) {
     void* memory = pool.allocate(sizeof(entry_extras<C>), alignof(entry_extras<C>));
-    e.extras = ::new (memory) entry_extras<C>{nullptr, nullptr, e.ops->time_scale};
+    e.extras = ::new (memory) entry_extras<C>{nullptr, nullptr};
   }
   return *e.extras;
 }

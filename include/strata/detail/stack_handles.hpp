@@ -75,13 +75,10 @@ protected:
                                        "': a time scale is a finite number, 0 or more"}));
       return;
     }
-    // The scale is kept in the entry's extras, which may have to be made first: like .name(),
-    // a failure takes the push back while it is the staged top.
-    finish_push(slot, "time_scale()", [&](entry& e) {
-      const bool was_extra = passes_.uses_extras(e);
-      extras_of(pool_, e).time_scale = scale;
-      passes_changed(slot.index, was_extra);
-    });
+    entry& e = entries_.staged()[slot.index];
+    const bool was_extra = passes_.uses_extras(e);
+    e.set_time_scale(scale);
+    passes_changed(slot.index, was_extra);
   }
 
   // An entry not entered yet has no layer: its own is made when it enters.

@@ -94,7 +94,7 @@ protected:
     }
     return true;
   }
-  // R31: ids are 48 bits wide, so that an entry is 32 bytes; a stack that pushed a million
+  // R31: ids are 48 bits wide, so that the flags fit beside them; a stack that pushed a million
   // states a second would run out after nine years.
   [[gnu::cold, gnu::noinline]] void ids_exhausted() {
     fail(errc::depth_limit,
