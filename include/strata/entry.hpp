@@ -51,8 +51,6 @@ struct entry_extras {
 
 template <class C, class E>
 struct entry {
-  // R31: a stack gives at most this many ids, 48 bits, so that the flags fit beside them.
-  static constexpr std::uint64_t max_id = (std::uint64_t{1} << 48U) - 1U;
   static constexpr unsigned update_below_bit = 1U;
   static constexpr unsigned draw_below_bit = 2U;
   static constexpr unsigned input_below_bit = 4U;
@@ -62,39 +60,32 @@ struct entry {
   const type_ops<C, E>* ops;
   void* object;
   entry_extras<C>* extras; // owned, from the pool, or null
-  // The id (R31) in 48 bits, low and high part: which staging put this entry on the stack, so
-  // that a pushed handle or a kept id can tell its entry from another one that took the same
-  // slot (and the same pooled address) since. Then the modality (R16) and the ownership packed in
-  // a byte, and whether it got pause and not yet the matching resume. Whole bytes, not bit-fields:
-  // the commit tests and sets the paused flag at every step, and a bit-field of the id's word
-  // costs clang a load, a mask and a store for each (issue 12's S2 lost 150 instructions).
-  std::uint32_t id_low;
-  std::uint16_t id_high;
-  std::uint8_t mode_bits;
-  bool paused_flag;
+  // R31: which staging put this entry on the stack, so that a pushed handle or a kept id can tell
+  // its entry from another one that took the same slot (and the same pooled address) since.
+  entry_id given_id;
   // R32: the factor on the dt of the covered updates below it. Kept in the entry, not with the
   // extras, so that a handle's .time_scale() never allocates (the C API sets it after a push).
   float scale;
+  // The modality (R16) and the ownership packed in a byte, and whether the entry got pause and
+  // not yet the matching resume: with the scale they fill the last word, so an entry is 40
+  // bytes. Whole bytes, not bit-fields: the commit tests and sets the paused flag at every step,
+  // and clang reads and writes a bit-field with a load, a mask and a store.
+  std::uint8_t mode_bits;
+  bool paused_flag;
 
   entry(const type_ops<C, E>* type, void* state, ownership owned)
       : ops(type)
       , object(state)
       , extras(nullptr)
-      , id_low(0)
-      , id_high(0)
+      , given_id(entry_id::none)
+      , scale(type != nullptr ? type->time_scale : 1.0F)
       , mode_bits(static_cast<std::uint8_t>(static_cast<unsigned>(owned) << owned_shift))
-      , paused_flag(false)
-      , scale(type != nullptr ? type->time_scale : 1.0F) {}
+      , paused_flag(false) {}
   entry()
       : entry(nullptr, nullptr, ownership::pooled) {}
 
-  [[nodiscard]] entry_id id() const {
-    return static_cast<entry_id>((std::uint64_t{id_high} << 32U) | id_low);
-  }
-  void set_id(std::uint64_t id) {
-    id_low = static_cast<std::uint32_t>(id);
-    id_high = static_cast<std::uint16_t>(id >> 32U);
-  }
+  [[nodiscard]] entry_id id() const { return given_id; }
+  void set_id(entry_id id) { given_id = id; }
   [[nodiscard]] strata::modality mode() const {
     return {(mode_bits & update_below_bit) != 0, (mode_bits & draw_below_bit) != 0,
             (mode_bits & input_below_bit) != 0};

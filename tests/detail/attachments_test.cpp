@@ -158,18 +158,20 @@ TEST(attachments, extras_are_made_once_and_give_back_what_they_hold) {
 
 TEST(attachments, an_entry_packs_into_five_words) {
   EXPECT_EQ(sizeof(detail::entry<context, event>), 5 * sizeof(void*));
-  detail::entry<context, event> e;
-  e.set_id(detail::entry<context, event>::max_id);
+  const strata::entry_id every_bit{~std::uint64_t{0}};
+  detail::entry<context, event> e(nullptr, nullptr, detail::ownership::borrowed);
+  e.set_id(every_bit);
   e.set_mode(strata::modality::transparent);
   e.set_paused(true);
-  EXPECT_EQ(e.id(), strata::entry_id{(std::uint64_t{1} << 48U) - 1U});
+  EXPECT_EQ(e.id(), every_bit);
   EXPECT_EQ(e.mode(), strata::modality::transparent);
   EXPECT_TRUE(e.paused());
-  EXPECT_EQ(e.owned(), detail::ownership::pooled);
+  EXPECT_EQ(e.owned(), detail::ownership::borrowed); // the modality left the ownership alone
   e.set_mode(strata::modality::opaque);
   e.set_paused(false);
-  EXPECT_EQ(e.id(), strata::entry_id{(std::uint64_t{1} << 48U) - 1U}); // the flags left it alone
+  EXPECT_EQ(e.id(), every_bit); // the flags left it alone
   EXPECT_EQ(e.mode(), strata::modality::opaque);
+  EXPECT_EQ(e.owned(), detail::ownership::borrowed);
 }
 
 } // namespace

@@ -43,15 +43,12 @@ public:
   // Whether the staged top has entered (a pop schedules its exit rather than dropping it).
   [[nodiscard]] bool top_entered() const { return staged_.size() - 1 < committed_prefix_; }
 
-  // How many more ids this store can give (R31): a request that stages more fails first.
-  [[nodiscard]] std::uint64_t ids_left() const { return entry::max_id - last_id_; }
-
   // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
   // changes anything.
   staged_slot place(const entry& e) {
     staged_.push_back(e);
     const staged_slot slot{staged_.size() - 1, entry_id{++last_id_}};
-    staged_.back().set_id(last_id_);
+    staged_.back().set_id(slot.id);
     return slot;
   }
 

@@ -56,20 +56,10 @@ protected:
     STRATA_IF_CHECKED(this->checks_.stack_changed();)
     const std::size_t prefix = entries_.committed_prefix();
     const bool retiring = entries_.retiring_count() > 0;
-    if (!retiring && prefix == 0) {
-      if (Destroying || entries_.staged().empty()) {
-        return false;
-      }
-      if (!within_transition_limit()) {
-        return false;
-      }
-      enter_next();
-      return true;
-    }
-    entry& top = entries_.committed_top();
-    const bool must_retreat = Destroying || retiring;
-    const bool can_advance = !must_retreat && prefix < entries_.staged().size();
-    if (top.paused()) {
+    entry* const top = retiring || prefix > 0 ? &entries_.committed_top() : nullptr;
+    const bool must_retreat = retiring || (Destroying && top != nullptr);
+    const bool can_advance = !Destroying && !retiring && prefix < entries_.staged().size();
+    if (top != nullptr && top->paused()) {
       // R4, R5, R9: a revealed state is resumed, unless coalescing skips the resume because the
       // commit covers or exits it again; a state paused by this very advance stays paused for
       // the enter.
@@ -82,12 +72,12 @@ protected:
         if (just_paused_ && !within_transition_limit()) {
           return false;
         }
-        resume_top(top);
+        resume_top(*top);
         return true;
       }
     }
     if (must_retreat) {
-      if (top.id() == focused_) [[unlikely]] {
+      if (top->id() == focused_) [[unlikely]] {
         if (unfocus_is_heard()) {
           unfocus(entries_.committed_size() - 1); // R29: a step of its own, right before the exit
           return true;
@@ -101,8 +91,8 @@ protected:
       return true;
     }
     if (can_advance) {
-      if (!top.paused()) {
-        pause_top(top);
+      if (top != nullptr && !top->paused()) {
+        pause_top(*top);
       } else {
         if (!within_transition_limit()) {
           return false;

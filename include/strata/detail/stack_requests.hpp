@@ -88,18 +88,7 @@ protected:
       depth_limit_reached(count, name);
       return false;
     }
-    if (entries_.ids_left() < count) [[unlikely]] {
-      ids_exhausted();
-      return false;
-    }
     return true;
-  }
-  // R31: ids are 48 bits wide, so that the flags fit beside them; a stack that pushed a million
-  // states a second would run out after nine years.
-  [[gnu::cold, gnu::noinline]] void ids_exhausted() {
-    fail(errc::depth_limit,
-         join({"strata: this stack has given all ", std::to_string(entry::max_id),
-               " of its entry ids (R31); a new stack starts again from 1"}));
   }
   [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
     const std::string counted = std::to_string(count);
