@@ -1,4 +1,4 @@
-// src/c_memory.cpp: the memory resource of a C stack, on top of its strata_allocator.
+// src/c_memory.cpp: the allocator of a C stack, on top of its strata_allocator.
 #include "c_memory.hpp"
 
 #include <cstdint>
@@ -58,7 +58,7 @@ c_memory::c_memory(const strata_allocator* allocator) noexcept
                      ? *allocator
                      : strata_allocator{&default_allocate, &default_deallocate, nullptr}) {}
 
-void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
+void* c_memory::allocate(std::size_t bytes, std::size_t alignment) {
   const std::size_t size =
       alignment <= natural_alignment ? nonzero(bytes) : padded(bytes, alignment);
   void* block = while_serving(serving_, [&] { return allocator_.allocate(allocator_.user, size); });
@@ -75,7 +75,7 @@ void* c_memory::do_allocate(std::size_t bytes, std::size_t alignment) {
   return aligned;
 }
 
-void c_memory::do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) {
+void c_memory::deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
   void* block = memory;
   std::size_t size = nonzero(bytes);
   if (alignment > natural_alignment) {
@@ -83,10 +83,6 @@ void c_memory::do_deallocate(void* memory, std::size_t bytes, std::size_t alignm
     size = padded(bytes, alignment);
   }
   while_serving(serving_, [&] { allocator_.deallocate(allocator_.user, block, size); });
-}
-
-bool c_memory::do_is_equal(const std::pmr::memory_resource& other) const noexcept {
-  return this == &other;
 }
 
 } // namespace strata::capi

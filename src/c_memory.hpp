@@ -1,15 +1,15 @@
-// src/c_memory.hpp: the memory resource a C stack allocates everything from, built on the
-// malloc/free replacements of a strata_allocator (or on malloc and free themselves).
+// src/c_memory.hpp: the allocator a C stack allocates everything from, built on the malloc/free
+// replacements of a strata_allocator (or on malloc and free themselves), and the pool of the
+// names it copies. Both are allocator objects that a strata::memory refers to.
 #pragma once
 
 #include <cstddef>
-#include <memory_resource>
 
 #include <strata/strata.h>
 
 namespace strata::capi {
 
-class c_memory final : public std::pmr::memory_resource {
+class c_memory {
 public:
   // `allocator` may be null: malloc and free. Both of its functions must be set otherwise.
   explicit c_memory(const strata_allocator* allocator) noexcept;
@@ -19,11 +19,11 @@ public:
   // change, and refuses to be called.
   [[nodiscard]] bool serving() const noexcept { return serving_; }
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override;
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override;
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override;
+  // Throws std::bad_alloc when the allocator returns null.
+  void* allocate(std::size_t bytes, std::size_t alignment);
+  void deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept;
 
+private:
   strata_allocator allocator_;
   bool serving_ = false;
 };
@@ -37,23 +37,23 @@ namespace strata::capi {
 // The names a C stack copies, recycled by size class like the core's own states. (libstdc++ 12's
 // std::pmr::unsynchronized_pool_resource crashes on the allocation that follows one whose
 // upstream failed, which a C allocator may well do.)
-class name_pool final : public std::pmr::memory_resource {
+class name_pool {
 public:
-  explicit name_pool(std::pmr::memory_resource* upstream)
-      : pool_(upstream) {}
+  explicit name_pool(c_memory* upstream)
+      : upstream_(upstream) {}
+  name_pool(const name_pool&) = delete;
+  name_pool& operator=(const name_pool&) = delete;
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+  void* allocate(std::size_t bytes, std::size_t alignment) {
     return pool_.allocate(bytes, alignment);
   }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+  void deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
     pool_.deallocate(memory, bytes, alignment);
   }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
 
-  detail::block_pool pool_;
+private:
+  strata::memory upstream_;
+  detail::block_pool pool_{&upstream_};
 };
 
 } // namespace strata::capi

@@ -6,7 +6,6 @@
 #include <array>
 #include <cstddef>
 #include <initializer_list>
-#include <memory_resource>
 #include <string_view>
 
 #include <strata/stack.hpp>
@@ -34,7 +33,7 @@ struct strata_stack {
   [[nodiscard]] const strata::capi::c_memory& memory() const { return memory_; }
   // Where the names given at push are copied: pooled like the states, so that a steady game
   // loop allocates nothing.
-  [[nodiscard]] std::pmr::memory_resource& names() { return names_; }
+  [[nodiscard]] strata::capi::name_pool& names() { return names_; }
 
   // Runs a request, a setting or anything else legal at any moment. `what` names the C
   // function ("strata_pop()") for messages.

@@ -9,6 +9,8 @@
 
 #include <strata/detail/hooks.hpp>
 
+#include "c_memory.hpp"
+
 namespace strata::capi {
 namespace {
 
@@ -73,7 +75,7 @@ c_state::~c_state() {
   }
 }
 
-void c_state::copy_name(const char* name, std::pmr::memory_resource& memory) {
+void c_state::copy_name(const char* name, name_pool& memory) {
   const std::size_t size = std::strlen(name) + 1;
   char* copy = static_cast<char*>(memory.allocate(size, 1));
   std::memcpy(copy, name, size);

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory_resource>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -16,6 +15,8 @@
 #include "c_failure.hpp"
 
 namespace strata::capi {
+
+class name_pool; // c_memory.hpp
 
 // The context of a C stack: what each callback is handed besides its state's data, and where
 // strata_fail() records a failure.
@@ -49,7 +50,7 @@ public:
   ~c_state();
 
   // Gives the state a copy of `name` instead of the name of its strata_state.
-  void copy_name(const char* name, std::pmr::memory_resource& memory);
+  void copy_name(const char* name, name_pool& memory);
 
   // Each hook calls its callback, if any; a callback that called strata_fail() throws
   // callback_failed once it has returned.
@@ -110,7 +111,7 @@ private:
   void* data_;
   strata::modality mode_;
   char* name_ = nullptr;
-  std::pmr::memory_resource* name_memory_ = nullptr;
+  name_pool* name_memory_ = nullptr;
   float time_scale_;     // what the item asked for, 1 by default
   std::size_t position_; // see unclaimed()
 };

@@ -1,12 +1,11 @@
 // tests/allocation_test.cpp: the steady state allocates nothing (R20, R28, and with the hooks and
 // requests of R29-R32). Counted twice: by
-// a counting std::pmr::memory_resource given as options.memory, and by replacing the global
+// a counting allocator given as options.memory, and by replacing the global
 // operator new (this file only: each test file is its own executable).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <memory_resource>
 #include <new>
 
 #include "support/counting_resource.hpp"

@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory_resource>
 #include <new>
 #include <string>
 #include <vector>
@@ -257,10 +256,10 @@ TEST(exception_injection, random_programs) {
   }
 }
 
-// A memory resource whose n-th allocation after fail_at(n) throws std::bad_alloc (issue 10 item 7).
+// An allocator whose n-th allocation after fail_at(n) throws std::bad_alloc (issue 10 item 7).
 // It records whether it threw, so that a request whose failure the stack swallowed is told from
 // one that made fewer allocations than n.
-class failing_resource final : public std::pmr::memory_resource {
+class failing_resource {
 public:
   void fail_at(std::size_t n) {
     countdown_ = n;
@@ -268,21 +267,18 @@ public:
   }
   [[nodiscard]] bool threw() const { return threw_; }
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t align) override {
+  void* allocate(std::size_t bytes, std::size_t align) {
     if (countdown_ != 0 && --countdown_ == 0) {
       threw_ = true;
       throw std::bad_alloc();
     }
-    return std::pmr::new_delete_resource()->allocate(bytes, align);
+    return strata::memory{}.allocate(bytes, align);
   }
-  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
-    std::pmr::new_delete_resource()->deallocate(p, bytes, align);
-  }
-  [[nodiscard]] bool do_is_equal(const memory_resource& other) const noexcept override {
-    return this == &other;
+  void deallocate(void* p, std::size_t bytes, std::size_t align) noexcept {
+    strata::memory{}.deallocate(p, bytes, align);
   }
 
+private:
   std::size_t countdown_ = 0; // 0: never
   bool threw_ = false;        // since the last fail_at()
 };

@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <functional>
 #include <map>
-#include <memory_resource>
 #include <new>
 #include <string>
 
@@ -20,28 +19,29 @@
 namespace strata_test {
 namespace {
 
-// Fails the allocation that `fail_in` counts down to (1: the next one); 0 never fails.
-class failing_resource : public std::pmr::memory_resource {
+// Fails the allocation that `fail_in` counts down to (1: the next one); 0 never fails. It
+// fails by returning null, which strata turns into std::bad_alloc (exception_injection_test's
+// allocator throws instead).
+class failing_resource {
 public:
   std::size_t fail_in = 0;
 
   failing_resource() = default;
   failing_resource(const failing_resource&) = delete;
   failing_resource& operator=(const failing_resource&) = delete;
-  ~failing_resource() override {
+  ~failing_resource() {
     EXPECT_TRUE(blocks_.empty()) << blocks_.size() << " blocks were never given back";
   }
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+  void* allocate(std::size_t bytes, std::size_t alignment) {
     if (fail_in > 0 && --fail_in == 0) {
-      throw std::bad_alloc();
+      return nullptr;
     }
-    void* memory = std::pmr::new_delete_resource()->allocate(bytes, alignment);
+    void* memory = strata::memory{}.allocate(bytes, alignment);
     blocks_[memory] = bytes;
     return memory;
   }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+  void deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
     const auto block = blocks_.find(memory);
     if (block == blocks_.end()) {
       ADD_FAILURE() << "a block was given back that was not allocated (or twice)";
@@ -49,12 +49,10 @@ private:
     }
     EXPECT_EQ(block->second, bytes) << "a block was given back with another size";
     blocks_.erase(block);
-    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
-  }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
+    strata::memory{}.deallocate(memory, bytes, alignment);
   }
 
+private:
   std::map<void*, std::size_t> blocks_;
 };
 

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
-#include <memory_resource>
 #include <string>
 #include <string_view>
 
@@ -32,32 +31,29 @@ private:
   std::string body_;
 };
 
-// Counts the bytes strata asks of its memory resource, exactly as requested, and how many
-// blocks of each size it holds (to tell the pool's chunks from the arrays).
-class counting_resource final : public std::pmr::memory_resource {
+// Counts the bytes strata asks of its memory, exactly as requested, and how many blocks of each
+// size it holds (to tell the pool's chunks from the arrays).
+class counting_resource {
 public:
   [[nodiscard]] std::size_t live_bytes() const { return live_bytes_; }
   [[nodiscard]] const std::map<std::size_t, std::size_t>& live_blocks() const { return blocks_; }
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
-    void* block = upstream_->allocate(bytes, alignment);
+  void* allocate(std::size_t bytes, std::size_t alignment) {
+    void* block = upstream_.allocate(bytes, alignment);
     live_bytes_ += bytes;
     ++blocks_[bytes];
     return block;
   }
-  void do_deallocate(void* block, std::size_t bytes, std::size_t alignment) override {
-    upstream_->deallocate(block, bytes, alignment);
+  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
+    upstream_.deallocate(block, bytes, alignment);
     live_bytes_ -= bytes;
     if (--blocks_[bytes] == 0) {
       blocks_.erase(bytes);
     }
   }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
 
-  std::pmr::memory_resource* upstream_ = std::pmr::new_delete_resource();
+private:
+  strata::memory upstream_; // new and delete
   std::size_t live_bytes_ = 0;
   std::map<std::size_t, std::size_t> blocks_;
 };
@@ -88,7 +84,7 @@ void fill_steady(Stack& stack, std::size_t count) {
 
 // strata, measured through options::memory, as S6 asks.
 struct strata_sized_stack {
-  explicit strata_sized_stack(std::pmr::memory_resource* memory)
+  explicit strata_sized_stack(strata::memory memory)
       : states(strata::options{.memory = memory}) {}
   void push() { states.push<sized_state>(); }
   void pop() { states.pop(); }

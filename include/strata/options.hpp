@@ -1,10 +1,10 @@
-// strata/options.hpp: per-stack settings, all adjustable after construction too.
+// strata/options.hpp: per-stack settings, all but the memory adjustable after construction too.
 #pragma once
 
 #include <cstddef>
-#include <memory_resource>
 
 #include "error.hpp"
+#include "memory.hpp"
 
 namespace strata {
 
@@ -16,8 +16,9 @@ struct options {
   std::size_t max_transitions = 10'000;
   // A push that would make the staged stack deeper than this fails with errc::depth_limit.
   std::size_t max_depth = 1'000;
-  // Where the stack's pooled state storage and its internal arrays come from.
-  std::pmr::memory_resource* memory = std::pmr::get_default_resource();
+  // Where the stack's pooled state storage and its internal arrays come from (memory.hpp):
+  // an allocator object, two functions, or a std::pmr::memory_resource*. Default: new/delete.
+  strata::memory memory{};
   // Receives each error in builds without exceptions (default: print it and abort). The
   // initializer lets `options{.coalesced = true}` compile without -Wmissing-field-initializers.
   error_handler on_error{};

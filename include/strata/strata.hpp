@@ -5,6 +5,7 @@
 #include "entry.hpp"
 #include "entry_id.hpp"
 #include "error.hpp"
+#include "memory.hpp"
 #include "modality.hpp"
 #include "observer.hpp"
 #include "options.hpp"

@@ -3,7 +3,6 @@
 // context and the two objects programs borrow.
 #pragma once
 
-#include <memory_resource>
 #include <optional>
 #include <string>
 
@@ -61,7 +60,7 @@ class real_side {
 public:
   // `memory` is where the stack gets its memory (a resource that fails on purpose: issue 10,
   // item 7).
-  explicit real_side(std::pmr::memory_resource* memory = std::pmr::get_default_resource())
+  explicit real_side(strata::memory memory = {})
       : first_(w, -1, lender(0))
       , second_(w, -1, lender(1)) {
     w.lenders = {&first_, &second_};

@@ -5,7 +5,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory_resource>
 #include <new>
 #include <string>
 #include <string_view>
@@ -30,6 +29,7 @@ struct boss {
 };
 
 using strata_test::counting_resource;
+const strata::memory new_and_delete{};
 
 // Builds the holder of `callback` in the pool, as a push's .on_exit() does.
 template <class T, class F>
@@ -60,7 +60,7 @@ struct token {
 // An empty view may hold a null pointer: the copy reads no byte of it (UBSan checks it in CI).
 TEST(attachments, an_empty_view_copies_to_an_empty_name) {
   counting_resource memory;
-  detail::block_pool pool(&memory);
+  detail::block_pool pool(memory.as_memory());
   detail::name_copy* copy = detail::make_name_copy(pool, std::string_view{});
   EXPECT_EQ(copy->size, 0U);
   EXPECT_EQ(copy->text()[0], '\0');
@@ -69,7 +69,7 @@ TEST(attachments, an_empty_view_copies_to_an_empty_name) {
 
 TEST(attachments, a_name_copy_keeps_every_byte) {
   counting_resource memory;
-  detail::block_pool pool(&memory);
+  detail::block_pool pool(memory.as_memory());
   const std::string_view name = "a\0b"sv;
   detail::name_copy* copy = detail::make_name_copy(pool, name);
   EXPECT_EQ(std::string_view(copy->text(), copy->size), name);
@@ -85,7 +85,7 @@ TEST(attachments, a_name_copy_keeps_every_byte) {
 
 TEST(attachments, a_long_name_goes_back_upstream) {
   counting_resource memory;
-  detail::block_pool pool(&memory);
+  detail::block_pool pool(memory.as_memory());
   const std::string long_name(300, 'n');
   detail::name_copy* copy = detail::make_name_copy(pool, long_name);
   EXPECT_EQ(std::string_view(copy->text()), long_name);
@@ -95,7 +95,7 @@ TEST(attachments, a_long_name_goes_back_upstream) {
 }
 
 TEST(attachments, an_exit_callback_runs_with_the_context_or_without) {
-  detail::block_pool pool(std::pmr::new_delete_resource());
+  detail::block_pool pool(&new_and_delete);
   context ctx;
   boss left;
   auto* with_context =
@@ -117,7 +117,7 @@ TEST(attachments, an_exit_callback_runs_with_the_context_or_without) {
 
 TEST(attachments, releasing_a_callback_destroys_its_captures_and_frees_it) {
   counting_resource memory;
-  detail::block_pool pool(&memory);
+  detail::block_pool pool(memory.as_memory());
   int destroyed = 0;
   std::array<char, 300> big{}; // past the pool's largest block: straight from upstream
   auto* callback = attach<boss>(pool, [t = token(&destroyed), big](boss&) { (void)big; });
@@ -131,7 +131,7 @@ TEST(attachments, releasing_a_callback_destroys_its_captures_and_frees_it) {
 
 TEST(attachments, extras_are_made_once_and_give_back_what_they_hold) {
   counting_resource memory;
-  detail::block_pool pool(&memory);
+  detail::block_pool pool(memory.as_memory());
   detail::type_ops<context, event> slow_type{};
   slow_type.time_scale = 0.5F;
   detail::entry<context, event> e(&slow_type, nullptr, detail::ownership::borrowed);

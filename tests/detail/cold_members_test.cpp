@@ -2,7 +2,6 @@
 // members cost nothing until the first request that needs them, are made once, from the stack's
 // memory resource, and given back to it when their storage goes.
 #include <cstddef>
-#include <memory_resource>
 
 #include <gtest/gtest.h>
 #include <strata/detail/cold_members.hpp>
@@ -18,7 +17,7 @@ using strata_test::counting_resource;
 TEST(cold_members, are_made_once_on_first_need_and_given_back) {
   counting_resource memory;
   {
-    detail::cold_storage cold(&memory);
+    detail::cold_storage cold(memory.as_memory());
     EXPECT_EQ(cold.find(), nullptr);
     EXPECT_EQ(memory.allocations, 0U); // a stack that never needs them pays nothing
     detail::cold_members& made = cold.get();

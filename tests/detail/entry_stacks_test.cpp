@@ -1,7 +1,6 @@
 // tests/detail/entry_stacks_test.cpp: pins detail::entry_stacks on its own: ids, the shared
 // staged/committed prefix, retiring entries, slot lookup, unstaging and restoring.
 #include <cstdint>
-#include <memory_resource>
 #include <string>
 #include <vector>
 
@@ -15,6 +14,8 @@ struct event {};
 using entry = strata::detail::entry<context, event>;
 using stacks = strata::detail::entry_stacks<context, event>;
 using strata::entry_id;
+using dropped_entries = strata::detail::flat_array<entry>;
+const strata::memory new_and_delete{};
 
 // The stacks only move entries around: a blank one does (place() gives it its id).
 entry blank() {
@@ -52,14 +53,14 @@ void place_committed(stacks& s, int count) {
 }
 
 TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   const strata::detail::staged_slot a = s.place(blank());
   const strata::detail::staged_slot b = s.place(blank());
   EXPECT_EQ(a.index, 0U);
   EXPECT_EQ(a.id, id(1));
   EXPECT_EQ(b.index, 1U);
   EXPECT_EQ(b.id, id(2));
-  std::pmr::vector<entry> dropping;
+  dropped_entries dropping(&new_and_delete);
   s.unstage_down_to(1, dropping);
   const strata::detail::staged_slot c = s.place(blank());
   EXPECT_EQ(c.index, 1U);
@@ -69,7 +70,7 @@ TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
 }
 
 TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   place_committed(s, 3);
   EXPECT_TRUE(s.top_entered());
   EXPECT_FALSE(s.has_steps());
@@ -86,7 +87,7 @@ TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
 }
 
 TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_slot) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   s.place(blank());
   strata::detail::staged_slot b = s.place(blank());
   strata::detail::staged_slot c = s.place(blank());
@@ -98,7 +99,7 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
   EXPECT_EQ(c.index, 1U);
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
   // c is unstaged and d takes its slot: the slot names d now, not c.
-  std::pmr::vector<entry> dropping;
+  dropped_entries dropping(&new_and_delete);
   s.unstage_down_to(1, dropping);
   strata::detail::staged_slot d = s.place(blank());
   EXPECT_EQ(d.index, c.index);
@@ -110,11 +111,11 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
 }
 
 TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   place_committed(s, 3);
   s.place(blank());
   s.place(blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
-  std::pmr::vector<entry> dropping;
+  dropped_entries dropping(&new_and_delete);
   EXPECT_EQ(s.unstage_down_to(1, dropping), 3U);
   EXPECT_EQ(ids_of(dropping), "5 4"); // top first
   EXPECT_EQ(ids_of(s.staged()), "1");
@@ -131,7 +132,7 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
 }
 
 TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   place_committed(s, 3);
   s.retire_top();
   s.retire_top();
@@ -146,7 +147,7 @@ TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {
 }
 
 TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
-  stacks s(std::pmr::new_delete_resource());
+  stacks s(&new_and_delete);
   place_committed(s, 4);
   s.retire_top();
   s.retire_top();
@@ -154,7 +155,7 @@ TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
   s.take_committed_top(); // 4 has exited
   s.place(blank());
   s.place(blank()); // staged: 1 | 5 6, retiring: 3 2
-  std::pmr::vector<entry> dropped;
+  dropped_entries dropped(&new_and_delete);
   s.restore_committed(dropped);
   EXPECT_EQ(ids_of(dropped), "5 6");
   EXPECT_EQ(ids_of(s.staged()), "1 2 3");
@@ -165,7 +166,7 @@ TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
 }
 
 TEST(entry_stacks, an_id_is_never_given_back) {
-  stacks s{std::pmr::new_delete_resource()};
+  stacks s{&new_and_delete};
   s.place(blank());
   s.place(blank());
   s.pop_unentered_top(); // id 2 leaves before it entered

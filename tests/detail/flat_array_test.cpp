@@ -2,7 +2,6 @@
 // order through growth, erase and truncate; a push of one of its own elements survives the
 // growth that frees it; every block taken from the memory resource goes back to it.
 #include <cstddef>
-#include <memory_resource>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -32,7 +31,7 @@ std::string values_of(const detail::flat_array<item>& items) {
 TEST(flat_array, keeps_order_through_growth_erase_and_truncate) {
   counting_resource memory;
   {
-    detail::flat_array<item> items{&memory};
+    detail::flat_array<item> items{memory.as_memory()};
     for (int i = 0; i < 6; ++i) {
       items.push_back(item{i, {}});
     }
@@ -53,7 +52,7 @@ TEST(flat_array, keeps_order_through_growth_erase_and_truncate) {
 
 TEST(flat_array, a_push_of_its_own_element_survives_the_growth) {
   counting_resource memory;
-  detail::flat_array<item> items{&memory};
+  detail::flat_array<item> items{memory.as_memory()};
   items.push_back(item{7, {}});
   items.push_back(item{8, {}}); // full at 2
   items.push_back(items[0]);    // grows, freeing the block items[0] was in
@@ -62,7 +61,7 @@ TEST(flat_array, a_push_of_its_own_element_survives_the_growth) {
 
 TEST(flat_array, reserve_allocates_once_and_only_when_needed) {
   counting_resource memory;
-  detail::flat_array<item> items{&memory};
+  detail::flat_array<item> items{memory.as_memory()};
   items.reserve(10);
   items.reserve(5);
   EXPECT_EQ(memory.allocations, 1U);

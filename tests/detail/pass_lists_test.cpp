@@ -2,7 +2,6 @@
 // as states are remembered and forgotten, each modality's floors, the time-scale factors of
 // update_with_extras, and the floors recomputed by changed_from.
 #include <cstddef>
-#include <memory_resource>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -60,6 +59,7 @@ struct ticker {
 };
 
 using entry = strata::detail::entry<calls, event>;
+const strata::memory new_and_delete{};
 
 // A committed stack the way the core keeps it, with the pass lists following its top.
 class pass_lists : public ::testing::Test {
@@ -103,7 +103,7 @@ protected:
 
   calls log;
   std::vector<entry> committed;
-  strata::detail::pass_lists<calls, event> lists{std::pmr::new_delete_resource()};
+  strata::detail::pass_lists<calls, event> lists{&new_and_delete};
   full world{"world"};
   full menu{"menu"};
   full popup{"popup"};

@@ -1,34 +1,42 @@
-// tests/support/counting_resource.hpp: a std::pmr::memory_resource that counts what is asked of
-// it (allocations so far, blocks and bytes still held) and takes the memory from new/delete, for
-// the tests that check what a stack or one of its parts allocates and gives back.
+// tests/support/counting_resource.hpp: an allocator that counts what is asked of it
+// (allocations so far, blocks and bytes still held) and takes the memory from strata's default
+// (new/delete), for the tests that check what a stack or one of its parts allocates and gives
+// back. Given to a stack as `options{.memory = &counting}`.
 #pragma once
 
 #include <cstddef>
-#include <memory_resource>
+
+#include <strata/memory.hpp>
 
 namespace strata_test {
 
-class counting_resource : public std::pmr::memory_resource {
+class counting_resource {
 public:
   std::size_t allocations = 0; // so far
   std::size_t live_blocks = 0; // allocated and not deallocated yet
   std::size_t outstanding = 0; // their bytes
 
-private:
-  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+  void* allocate(std::size_t bytes, std::size_t alignment) {
     ++allocations;
     ++live_blocks;
     outstanding += bytes;
-    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+    return strata::memory{}.allocate(bytes, alignment);
   }
-  void do_deallocate(void* memory, std::size_t bytes, std::size_t alignment) override {
+  void deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
     --live_blocks;
     outstanding -= bytes;
-    std::pmr::new_delete_resource()->deallocate(memory, bytes, alignment);
+    strata::memory{}.deallocate(memory, bytes, alignment);
   }
-  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
-    return this == &other;
-  }
+
+  counting_resource() = default;
+  counting_resource(const counting_resource&) = delete;
+  counting_resource& operator=(const counting_resource&) = delete;
+
+  // For a stack's parts, which take the stack's strata::memory by pointer.
+  [[nodiscard]] const strata::memory* as_memory() const { return &as_memory_; }
+
+private:
+  strata::memory as_memory_{this};
 };
 
 } // namespace strata_test

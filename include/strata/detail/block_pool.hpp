@@ -5,13 +5,14 @@
 
 #include <array>
 #include <cstddef>
-#include <memory_resource>
+
+#include "../memory.hpp"
 
 namespace strata::detail {
 
 class block_pool {
 public:
-  explicit block_pool(std::pmr::memory_resource* upstream)
+  explicit block_pool(const memory* upstream)
       : upstream_(upstream) {}
   block_pool(const block_pool&) = delete;
   block_pool& operator=(const block_pool&) = delete;
@@ -86,7 +87,7 @@ private:
     return free_[size_class];
   }
 
-  std::pmr::memory_resource* upstream_;
+  const memory* upstream_; // the stack's, which outlives it
   std::array<block*, classes> free_{};
   std::array<unsigned char, classes> doublings_{};
   chunk* chunks_ = nullptr;

@@ -5,10 +5,11 @@
 // request that needs one of them, and kept until the stack is destroyed.
 #pragma once
 
-#include <memory_resource>
+#include <new>
 #include <optional>
 
 #include "../error.hpp"
+#include "../memory.hpp"
 #include "../observer.hpp"
 #include "runaway_log.hpp"
 
@@ -24,7 +25,7 @@ struct cold_members {
 // Owns the cold members once made; until then a stack pays one null pointer for them.
 class cold_storage {
 public:
-  explicit cold_storage(std::pmr::memory_resource* memory)
+  explicit cold_storage(const memory* memory)
       : memory_(memory) {}
   cold_storage(const cold_storage&) = delete;
   cold_storage& operator=(const cold_storage&) = delete;
@@ -32,7 +33,8 @@ public:
   cold_storage& operator=(cold_storage&&) = delete;
   ~cold_storage() {
     if (made_ != nullptr) {
-      std::pmr::polymorphic_allocator<cold_members>(memory_).delete_object(made_);
+      made_->~cold_members();
+      memory_->deallocate(made_, sizeof(cold_members), alignof(cold_members));
     }
   }
 
@@ -49,11 +51,12 @@ public:
 private:
   // Out of line, so that the requests that may need the members stay small enough to inline.
   [[gnu::cold, gnu::noinline]] void make() {
-    made_ = std::pmr::polymorphic_allocator<cold_members>(memory_).new_object<cold_members>();
+    void* const place = memory_->allocate(sizeof(cold_members), alignof(cold_members));
+    made_ = ::new (place) cold_members{}; // constructing them throws nothing
   }
 
   cold_members* made_ = nullptr;
-  std::pmr::memory_resource* memory_;
+  const memory* memory_; // the stack's, which outlives it
 };
 
 } // namespace strata::detail

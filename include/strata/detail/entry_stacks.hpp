@@ -7,11 +7,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory_resource>
-#include <vector>
 
 #include "../entry.hpp"
 #include "../entry_id.hpp"
+#include "../memory.hpp"
 #include "flat_array.hpp"
 
 namespace strata::detail {
@@ -29,7 +28,7 @@ class entry_stacks {
   using entry = detail::entry<Context, Event>;
 
 public:
-  explicit entry_stacks(std::pmr::memory_resource* memory)
+  explicit entry_stacks(const memory* memory)
       : staged_(memory)
       , retiring_(memory) {}
 
@@ -106,13 +105,13 @@ public:
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
   // others are appended to `dropping` (top first) for the caller to release. Returns the depth of
   // the lowest entry that had not entered. Allocates before it changes anything.
-  std::size_t unstage_down_to(std::size_t depth, std::pmr::vector<entry>& dropping) {
+  std::size_t unstage_down_to(std::size_t depth, flat_array<entry>& dropping) {
     const std::size_t top = staged_.size();
     const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
     reserve_retiring(first_unentered - depth);
     dropping.reserve(dropping.size() + (top - first_unentered));
     for (std::size_t i = top; i-- > first_unentered;) {
-      dropping.push_back(staged_[i]);
+      dropping.append_reserved(staged_[i]);
     }
     for (std::size_t i = first_unentered; i-- > depth;) {
       retiring_.push_back(staged_[i]);
@@ -165,9 +164,12 @@ public:
   // A commit stopped by its transition limit: the staged stack becomes the committed one again,
   // the retiring entries back in place; the unentered ones are moved to `dropped` for the caller
   // to release. Allocates before it changes anything.
-  void restore_committed(std::pmr::vector<entry>& dropped) {
-    dropped.assign(staged_.begin() + committed_prefix_, staged_.end());
+  void restore_committed(flat_array<entry>& dropped) {
+    dropped.reserve(staged_.size() - committed_prefix_);
     staged_.reserve(committed_prefix_ + retiring_count());
+    for (std::size_t i = committed_prefix_; i < staged_.size(); ++i) {
+      dropped.append_reserved(staged_[i]);
+    }
     staged_.truncate(committed_prefix_);
     while (retiring_count() > 0) {
       staged_.push_back(retiring_.back());

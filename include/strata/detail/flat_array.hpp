@@ -1,13 +1,14 @@
-// strata/detail/flat_array.hpp: a growable array of trivially copyable elements in a memory
-// resource, which keeps its size and capacity as counts. std::vector keeps end pointers, so that
+// strata/detail/flat_array.hpp: a growable array of trivially copyable elements in the stack's
+// memory, which keeps its size and capacity as counts. std::vector keeps end pointers, so that
 // each size() divides by the element size (an entry is not a power of two), and the commit loop
 // reads sizes on every step: that division was a tenth of a push/pop cycle (issue 12).
 #pragma once
 
 #include <cstddef>
 #include <cstring>
-#include <memory_resource>
 #include <type_traits>
+
+#include "../memory.hpp"
 
 namespace strata::detail {
 
@@ -16,7 +17,7 @@ class flat_array {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
-  explicit flat_array(std::pmr::memory_resource* memory)
+  explicit flat_array(const memory* memory)
       : memory_(memory) {}
   flat_array(const flat_array&) = delete;
   flat_array& operator=(const flat_array&) = delete;
@@ -81,7 +82,7 @@ private:
   T* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
-  std::pmr::memory_resource* memory_;
+  const memory* memory_; // the stack's, which outlives it
 };
 
 } // namespace strata::detail

@@ -6,9 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory_resource>
 
 #include "../entry.hpp"
+#include "../memory.hpp"
 #include "flat_array.hpp"
 #include "hooks.hpp"
 
@@ -19,7 +19,7 @@ class pass_lists {
   using entry = detail::entry<Context, Event>;
 
 public:
-  explicit pass_lists(std::pmr::memory_resource* memory)
+  explicit pass_lists(const memory* memory)
       : layers_(memory)
       , covered_calls_(memory)
       , draw_calls_(memory)

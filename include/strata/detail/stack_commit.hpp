@@ -7,9 +7,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <memory_resource>
 #include <string>
-#include <vector>
 
 #include "stack_handles.hpp"
 
@@ -311,10 +309,10 @@ protected:
   void drop_pending_requests() {
     // Nothing of the user's runs until the stack is whole again: the dropped states are taken
     // out first and destroyed last, since their destructors may make requests.
-    std::pmr::vector<entry> dropped(options_.memory);
+    flat_array<entry> dropped(&options_.memory);
     entries_.restore_committed(dropped);
-    for (auto e = dropped.rbegin(); e != dropped.rend(); ++e) {
-      release(*e);
+    for (std::size_t i = dropped.size(); i-- > 0;) {
+      release(dropped[i]);
     }
   }
 };

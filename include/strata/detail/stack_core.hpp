@@ -9,12 +9,10 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <memory_resource>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 #include "../entry.hpp"
 #include "../error.hpp"
@@ -42,11 +40,11 @@ protected:
   stack_core(Context* context, options opts)
       : context_(context)
       , options_(std::move(opts))
-      , pool_(options_.memory)
-      , entries_(options_.memory)
-      , passes_(options_.memory)
-      , dropping_(options_.memory)
-      , cold_(options_.memory) {}
+      , pool_(&options_.memory)
+      , entries_(&options_.memory)
+      , passes_(&options_.memory)
+      , dropping_(&options_.memory)
+      , cold_(&options_.memory) {}
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
   // (see stack_commit::leave_on_destruction()).
@@ -233,8 +231,8 @@ protected:
   std::size_t transitions_ = 0;
   // Cold members last, so that the ones every frame and request touch share fewer cache lines
   // (bench S5 steps 100,000 stacks).
-  std::pmr::vector<entry> dropping_; // never-entered states a pop_down_to() is telling of
-  cold_storage cold_;                // the observer, the runaway log, ...: see cold_members.hpp
+  flat_array<entry> dropping_; // never-entered states a pop_down_to() is telling of
+  cold_storage cold_;          // the observer, the runaway log, ...: see cold_members.hpp
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(stack_checks checks_;)
 };

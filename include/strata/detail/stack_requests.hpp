@@ -308,7 +308,7 @@ protected:
     }
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
     // each uses dropping_ from where the one outside it left off.
-    std::pmr::vector<entry>& dropping = this->dropping_;
+    flat_array<entry>& dropping = this->dropping_;
     const std::size_t drop_from = dropping.size();
     const std::size_t retire_from = entries_.retiring_end();
     const std::size_t first_unentered = entries_.unstage_down_to(depth, dropping);
@@ -317,7 +317,7 @@ protected:
       for (; next_dropped < drop_from + (top - first_unentered); ++next_dropped) {
         drop(dropping[next_dropped]);
       }
-      dropping.resize(drop_from);
+      dropping.truncate(drop_from);
     }};
     for (std::size_t i = top; i-- > depth;) {
       if (i >= first_unentered) {

@@ -6,12 +6,16 @@
 #include <array>
 #include <cstddef>
 #include <memory>
-#include <memory_resource>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+#include <version>
+
+#ifdef __cpp_lib_memory_resource
+#include <memory_resource>
+#endif
 
 #include <strata/strata.h> // the C API's header, which C++ bindings include too
 #include <strata/strata.hpp>
@@ -72,16 +76,26 @@ struct dialog {
 };
 
 // A stack without context or events, with the defaults of everything.
+// A game's own allocator: any object with these two members.
+struct game_allocator {
+  void* allocate(std::size_t bytes, std::size_t alignment) {
+    return strata::memory{}.allocate(bytes, alignment);
+  }
+  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
+    strata::memory{}.deallocate(block, bytes, alignment);
+  }
+};
+
 struct plain {
   void update(double) {}
 };
 
-void requests_and_passes(game& g, std::pmr::memory_resource& memory) {
+void requests_and_passes(game& g, strata::memory memory) {
   strata::options settings;
   settings.coalesced = true;
   settings.max_transitions = 100;
   settings.max_depth = 10;
-  settings.memory = &memory;
+  settings.memory = memory;
   stack states{g, settings};
 
   states.set_observer([&g](const strata::step_info& info) {
@@ -162,8 +176,12 @@ std::size_t queries(const stack& states) {
 // External linkage, so that nothing above is unused.
 std::size_t strata_strict_warnings_check() {
   game g;
-  std::pmr::unsynchronized_pool_resource memory;
-  requests_and_passes(g, memory);
+  game_allocator allocator;
+  requests_and_passes(g, &allocator);
+#ifdef __cpp_lib_memory_resource
+  std::pmr::unsynchronized_pool_resource pool;
+  requests_and_passes(g, &pool);
+#endif
   stack states{g};
   strata::stack<> without_context;
   without_context.push<plain>();

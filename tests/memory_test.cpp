@@ -1,0 +1,168 @@
+// tests/memory_test.cpp: strata::memory, where a stack gets its memory: the default (new and
+// delete), an allocator object given by pointer, two plain functions, a std::pmr resource where
+// the standard library has one, and an allocator that runs out.
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <utility>
+#include <vector>
+#include <version>
+
+#ifdef __cpp_lib_memory_resource
+#include <memory_resource>
+#endif
+
+#include <gtest/gtest.h>
+#include <strata/strata.hpp>
+
+#include "support/counting_resource.hpp"
+#include "support/expect_error.hpp" // defines STRATA_NO_EXCEPTIONS when exceptions are off
+
+namespace {
+
+using strata_test::counting_resource;
+
+struct small_state {
+  int value = 0;
+};
+
+bool aligned_to(const void* block, std::size_t alignment) {
+  return reinterpret_cast<std::uintptr_t>(block) % alignment == 0;
+}
+
+TEST(memory, the_default_takes_any_alignment_from_new_and_gives_it_back_to_delete) {
+  const strata::memory memory;
+  for (const std::size_t alignment :
+       {std::size_t{1}, alignof(std::max_align_t), std::size_t{64}, std::size_t{4096}}) {
+    void* block = memory.allocate(100, alignment);
+    ASSERT_NE(block, nullptr);
+    EXPECT_TRUE(aligned_to(block, alignment)) << alignment;
+    memory.deallocate(block, 100, alignment); // LeakSanitizer and valgrind see a mismatch
+  }
+}
+
+// An allocator as a game writes one: plain members, no base class.
+struct arena {
+  std::vector<std::pair<std::size_t, std::size_t>> asked; // (bytes, alignment)
+  std::size_t given_back = 0;
+
+  void* allocate(std::size_t bytes, std::size_t alignment) {
+    asked.emplace_back(bytes, alignment);
+    return strata::memory{}.allocate(bytes, alignment);
+  }
+  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
+    ++given_back;
+    strata::memory{}.deallocate(block, bytes, alignment);
+  }
+};
+
+TEST(memory, an_allocator_object_is_called_with_the_sizes_and_alignments_asked) {
+  arena game_arena;
+  const strata::memory memory = &game_arena;
+  void* block = memory.allocate(48, 16);
+  memory.deallocate(block, 48, 16);
+  ASSERT_EQ(game_arena.asked.size(), 1U);
+  EXPECT_EQ(game_arena.asked[0], (std::pair<std::size_t, std::size_t>{48, 16}));
+  EXPECT_EQ(game_arena.given_back, 1U);
+}
+
+TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all_back) {
+  counting_resource counting;
+  {
+    strata::stack<> states(strata::options{.memory = &counting});
+    states.push<small_state>();
+    states.commit();
+    states.update(0.25);
+    EXPECT_GT(counting.live_blocks, 0U);
+  }
+  EXPECT_EQ(counting.live_blocks, 0U);
+  EXPECT_EQ(counting.outstanding, 0U);
+}
+
+struct function_counts {
+  int allocations = 0;
+  int deallocations = 0;
+};
+void* count_and_allocate(void* user, std::size_t bytes, std::size_t alignment) {
+  ++static_cast<function_counts*>(user)->allocations;
+  return strata::memory{}.allocate(bytes, alignment);
+}
+void count_and_deallocate(void* user, void* block, std::size_t bytes,
+                          std::size_t alignment) noexcept {
+  ++static_cast<function_counts*>(user)->deallocations;
+  strata::memory{}.deallocate(block, bytes, alignment);
+}
+
+TEST(memory, two_functions_are_called_with_what_they_were_given) {
+  function_counts counts;
+  {
+    strata::stack<> states(
+        strata::options{.memory = {&counts, &count_and_allocate, &count_and_deallocate}});
+    states.push<small_state>();
+    states.commit();
+  }
+  EXPECT_GT(counts.allocations, 0);
+  EXPECT_EQ(counts.deallocations, counts.allocations);
+}
+
+TEST(memory, a_null_allocator_means_the_default_and_copies_compare_equal) {
+  arena* none = nullptr;
+  EXPECT_EQ(strata::memory{none}, strata::memory{});
+  arena game_arena;
+  const strata::memory memory = &game_arena;
+  const strata::memory copy = memory; // NOLINT(performance-unnecessary-copy-initialization)
+  EXPECT_EQ(copy, memory);
+  EXPECT_NE(memory, strata::memory{});
+}
+
+#ifdef __cpp_lib_memory_resource
+// A std::pmr resource that counts, to see that the stack went through it.
+class counting_pmr_resource : public std::pmr::memory_resource {
+public:
+  int allocations = 0;
+
+private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    ++allocations;
+    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+  }
+  void do_deallocate(void* block, std::size_t bytes, std::size_t alignment) override {
+    std::pmr::new_delete_resource()->deallocate(block, bytes, alignment);
+  }
+  [[nodiscard]] bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+};
+
+TEST(memory, a_std_pmr_memory_resource_pointer_converts_as_before_strata_had_its_own_type) {
+  counting_pmr_resource resource;
+  std::pmr::memory_resource* const as_before = &resource;
+  strata::stack<> states(strata::options{.memory = as_before});
+  states.push<small_state>();
+  states.commit();
+  EXPECT_GT(resource.allocations, 0);
+}
+#endif
+
+// Returns null for every request, as a C-style allocator does when it runs out.
+struct exhausted {
+  void* allocate(std::size_t /*bytes*/, std::size_t /*alignment*/) { return nullptr; }
+  void deallocate(void* /*block*/, std::size_t /*bytes*/, std::size_t /*alignment*/) noexcept {}
+};
+
+#ifndef STRATA_NO_EXCEPTIONS
+TEST(memory, an_allocator_that_returns_null_makes_the_request_throw_bad_alloc_and_change_nothing) {
+  exhausted empty;
+  strata::stack<> states(strata::options{.memory = &empty});
+  EXPECT_THROW(states.push<small_state>(), std::bad_alloc);
+  EXPECT_EQ(states.staged().size(), 0U);
+}
+#else
+TEST(memory_death, an_allocator_that_returns_null_aborts_a_build_without_exceptions) {
+  exhausted empty;
+  const strata::memory memory = &empty;
+  EXPECT_DEATH((void)memory.allocate(16, 8), "strata: out of memory");
+}
+#endif
+
+} // namespace
