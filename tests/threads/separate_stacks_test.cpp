@@ -205,9 +205,12 @@ void expect_same_traces(const std::array<std::uint32_t, 2>& seeds) {
   }
   std::array<trace, 2> together;
   {
+    // std::thread, not std::jthread: libc++ 14 has no jthread (CI builds the tests with it).
     std::latch start(2);
-    std::jthread first([&] { together[0] = play(seeds[0], &start); });
-    std::jthread second([&] { together[1] = play(seeds[1], &start); });
+    std::thread first([&] { together[0] = play(seeds[0], &start); });
+    std::thread second([&] { together[1] = play(seeds[1], &start); });
+    first.join();
+    second.join();
   }
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     EXPECT_TRUE(together[i] == alone[i]) << "thread " << i << " (seed " << seeds[i]
