@@ -1,5 +1,5 @@
 # Install rules and the CMake package, so that consumers can find_package(strata CONFIG) and link
-# strata::strata. Included after every part was added: a part that installs a library into the
+# strata::strata, installed or from the build tree. Included after every part was added: a part that installs a library into the
 # export set `strata-targets` (the C API, strata::c) joins the same package.
 include(CMakePackageConfigHelpers)
 
@@ -13,6 +13,10 @@ install(EXPORT strata-targets NAMESPACE strata:: DESTINATION ${strata_package_di
 # the first project that includes it, so a game that includes it before adding strata would get
 # strata's license in share/doc/<game>/, over its own.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/strata)
+
+# The same package in the build tree, for a project that uses strata without installing it:
+# strata_DIR=<strata's build directory>.
+export(EXPORT strata-targets NAMESPACE strata:: FILE ${PROJECT_BINARY_DIR}/strata-targets.cmake)
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/strata-config.cmake.in
   ${PROJECT_BINARY_DIR}/strata-config.cmake

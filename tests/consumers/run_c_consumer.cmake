@@ -1,0 +1,129 @@
+# Runs one consumer test of the C library (tests/consumers/c_library): builds strata's library and
+# C API alone (STRATA_LIBRARY_ONLY=ON, STRATA_BUILD_C_API=ON) with this build's compilers, then
+# builds and runs the C program against it as VARIANT says:
+# - static: strata::c static, installed, found with find_package(strata COMPONENTS c);
+# - shared: the same with BUILD_SHARED_LIBS=ON; the library must export strata_* alone and
+#   unload at dlclose();
+# - build_tree: strata::c static, found in strata's build tree (strata_DIR), not installed;
+# - pkg_config: strata::c static, installed, and the program compiled by the C compiler alone
+#   with what `pkg-config --cflags --libs strata_c` says.
+# Usage (see CMakeLists.txt beside this):
+#   cmake -DVARIANT=<variant> -DSTRATA_SOURCE_DIR=<src> -DWORK_DIR=<dir> -DCXX_COMPILER=<c++>
+#         -DC_COMPILER=<cc> -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>] -P run_c_consumer.cmake
+cmake_minimum_required(VERSION 3.20)
+
+foreach(required IN ITEMS VARIANT STRATA_SOURCE_DIR WORK_DIR CXX_COMPILER C_COMPILER GENERATOR)
+  if(NOT DEFINED ${required})
+    message(FATAL_ERROR "run_c_consumer.cmake needs -D${required}=...")
+  endif()
+endforeach()
+
+set(expected_output "greeter*\nenter update exit\n")
+set(toolchain -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+              "-DCMAKE_C_COMPILER=${C_COMPILER}" -DCMAKE_BUILD_TYPE=Release)
+if(MAKE_PROGRAM)
+  list(APPEND toolchain "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+
+function(fail)
+  string(JOIN "" text ${ARGN})
+  message(FATAL_ERROR "C library consumer (${VARIANT}): ${text}")
+endfunction()
+
+# run(<what> <command>...): runs it, fails with its output if it fails; its output in `ran`.
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE output
+                  ERROR_VARIABLE output)
+  if(NOT status EQUAL 0)
+    message("${output}")
+    fail("${what} failed (${status})")
+  endif()
+  set(ran "${output}" PARENT_SCOPE)
+endfunction()
+
+function(expect_program_output program)
+  execute_process(COMMAND ${ARGN} ${program} RESULT_VARIABLE status OUTPUT_VARIABLE output
+                  ERROR_VARIABLE errors)
+  if(NOT status EQUAL 0 OR NOT output STREQUAL expected_output)
+    fail("${program} exited with ${status} and printed\n${output}${errors}\ninstead of\n"
+         "${expected_output}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(strata_build "${WORK_DIR}/strata")
+set(prefix "${WORK_DIR}/prefix")
+set(shared OFF)
+if(VARIANT STREQUAL "shared")
+  set(shared ON)
+endif()
+run("configuring strata" ${CMAKE_COMMAND} -S "${STRATA_SOURCE_DIR}" -B "${strata_build}"
+    ${toolchain} -DSTRATA_LIBRARY_ONLY=ON -DSTRATA_BUILD_C_API=ON -DBUILD_SHARED_LIBS=${shared})
+run("building strata" ${CMAKE_COMMAND} --build "${strata_build}")
+if(NOT VARIANT STREQUAL "build_tree")
+  run("installing strata" ${CMAKE_COMMAND} --install "${strata_build}" --prefix "${prefix}")
+endif()
+
+if(VARIANT STREQUAL "pkg_config")
+  find_program(PKG_CONFIG NAMES pkg-config pkgconf REQUIRED)
+  file(GLOB pc_file "${prefix}/lib*/pkgconfig/strata_c.pc" "${prefix}/lib/*/pkgconfig/strata_c.pc")
+  if(NOT pc_file)
+    fail("the install has no lib/pkgconfig/strata_c.pc")
+  endif()
+  get_filename_component(pc_dir "${pc_file}" DIRECTORY)
+  run("pkg-config" ${CMAKE_COMMAND} -E env "PKG_CONFIG_PATH=${pc_dir}" ${PKG_CONFIG}
+      --cflags --libs strata_c)
+  separate_arguments(flags UNIX_COMMAND "${ran}")
+  # Only the flags pkg-config gave: the program goes before them, so that the linker still
+  # needs what they name when it reaches them.
+  file(MAKE_DIRECTORY "${WORK_DIR}/build")
+  run("compiling the program with the C compiler and pkg-config's flags" ${C_COMPILER} -std=c89
+      -pedantic -o "${WORK_DIR}/build/c_app" "${CMAKE_CURRENT_LIST_DIR}/c_library/main.c"
+      ${flags})
+  expect_program_output("${WORK_DIR}/build/c_app")
+  message(STATUS "C library consumer (${VARIANT}): built with pkg-config's flags and ran")
+  return()
+endif()
+
+set(consumer_args "-DSTRATA_C_SHARED=${shared}")
+if(VARIANT STREQUAL "build_tree")
+  list(APPEND consumer_args "-Dstrata_DIR=${strata_build}")
+else()
+  list(APPEND consumer_args "-DCMAKE_PREFIX_PATH=${prefix}")
+endif()
+set(consumer_build "${WORK_DIR}/build")
+run("configuring the consumer" ${CMAKE_COMMAND} -S "${CMAKE_CURRENT_LIST_DIR}/c_library"
+    -B "${consumer_build}" ${toolchain} ${consumer_args})
+run("building the consumer" ${CMAKE_COMMAND} --build "${consumer_build}")
+expect_program_output("${consumer_build}/c_app")
+
+if(shared)
+  file(GLOB library "${prefix}/lib*/libstrata_c.so" "${prefix}/lib/*/libstrata_c.so")
+  if(NOT library)
+    fail("the install has no libstrata_c.so")
+  endif()
+  # The library must export the C API and nothing else.
+  find_program(NM nm REQUIRED)
+  run("nm" ${NM} -D --defined-only "${library}")
+  string(REGEX MATCHALL "[^\n]+" symbols "${ran}")
+  set(stray "")
+  foreach(line IN LISTS symbols)
+    if(NOT line MATCHES " strata_[a-z_0-9]+$" AND NOT line MATCHES " A [A-Za-z_0-9.]+$")
+      list(APPEND stray "${line}")
+    endif()
+  endforeach()
+  if(stray)
+    string(REPLACE ";" "\n" stray "${stray}")
+    fail("libstrata_c.so exports more than strata_*:\n${stray}")
+  endif()
+  run("unloading the library" "${consumer_build}/unload" "${library}")
+  if(NOT ran STREQUAL "unloaded\n")
+    fail("the unload program printed '${ran}'")
+  endif()
+  # And the program runs against the installed library, not a copy in the build.
+  run("ldd" ldd "${consumer_build}/c_app")
+  if(NOT ran MATCHES "libstrata_c[.]so")
+    fail("c_app does not load libstrata_c.so:\n${ran}")
+  endif()
+endif()
+message(STATUS "C library consumer (${VARIANT}): built, printed the expected trace, passed")
