@@ -1,6 +1,6 @@
 # Runs one example and compares what it prints with the transcript it must print.
 #   cmake -DPROGRAM=<exe> -DEXPECTED=<expected.txt> -DACTUAL=<where to save the output>
-#         -P compare_output.cmake
+#         [-DEMULATOR=<what runs PROGRAM, e.g. wine for a cross-compiled one>] -P compare_output.cmake
 # Fails if the program exits non-zero, writes to stderr, or prints anything else than EXPECTED.
 # Line endings are compared without carriage returns, so a checkout with CRLF still passes.
 # On a mismatch the output is saved to ACTUAL, to diff or to copy over EXPECTED after a change
@@ -13,7 +13,7 @@ foreach(required IN ITEMS PROGRAM EXPECTED ACTUAL)
   endif()
 endforeach()
 
-execute_process(COMMAND ${PROGRAM} RESULT_VARIABLE status OUTPUT_VARIABLE actual
+execute_process(COMMAND ${EMULATOR} ${PROGRAM} RESULT_VARIABLE status OUTPUT_VARIABLE actual
                 ERROR_VARIABLE errors)
 file(READ ${EXPECTED} expected)
 string(REPLACE "\r" "" actual "${actual}")

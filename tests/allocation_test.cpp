@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 
@@ -14,18 +15,28 @@
 namespace {
 std::size_t global_allocations = 0;
 
+// Each block keeps the pointer malloc returned just below itself, so that every delete frees it
+// the same way whatever its alignment (Windows has no std::aligned_alloc).
 void* allocate_or_fail(std::size_t size, std::size_t alignment) {
-  // aligned_alloc wants a size that is a multiple of the alignment.
-  const std::size_t rounded = (size + alignment - 1) / alignment * alignment;
-  if (void* memory = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded)) {
+  if (void* raw = std::malloc(size + alignment + sizeof(void*))) {
     ++global_allocations;
-    return memory;
+    const auto after_header = reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*);
+    void* block = reinterpret_cast<void*>((after_header + alignment - 1) / alignment * alignment);
+    std::memcpy(static_cast<char*>(block) - sizeof(void*), &raw, sizeof raw);
+    return block;
   }
 #ifndef STRATA_NO_EXCEPTIONS
   throw std::bad_alloc();
 #else
   std::abort();
 #endif
+}
+void release(void* block) {
+  if (block != nullptr) {
+    void* raw = nullptr;
+    std::memcpy(&raw, static_cast<char*>(block) - sizeof(void*), sizeof raw);
+    std::free(raw);
+  }
 }
 } // namespace
 
@@ -36,16 +47,16 @@ void* operator new(std::size_t size, std::align_val_t alignment) {
   return allocate_or_fail(size, static_cast<std::size_t>(alignment));
 }
 void operator delete(void* memory) noexcept {
-  std::free(memory);
+  release(memory);
 }
 void operator delete(void* memory, std::size_t /*size*/) noexcept {
-  std::free(memory);
+  release(memory);
 }
 void operator delete(void* memory, std::align_val_t /*alignment*/) noexcept {
-  std::free(memory);
+  release(memory);
 }
 void operator delete(void* memory, std::size_t /*size*/, std::align_val_t /*alignment*/) noexcept {
-  std::free(memory);
+  release(memory);
 }
 
 namespace strata_test {

@@ -102,7 +102,11 @@ typedef unsigned long strata_id;
 #elif defined(_MSC_VER)
 typedef unsigned __int64 strata_id;
 #elif defined(__GNUC__)
-__extension__ typedef unsigned long long strata_id; /* accepted by -std=c89 -pedantic */
+/* __extension__ quiets -std=c89 -pedantic; g++ -std=c++98 -pedantic wants the pragma too. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wlong-long"
+__extension__ typedef unsigned long long strata_id;
+#pragma GCC diagnostic pop
 #else
 typedef unsigned long long strata_id;
 #endif
