@@ -34,3 +34,12 @@ ci_test() {
   shift
   ctest --test-dir "$dir" -j "$ci_jobs" --output-on-failure --no-tests=error "$@"
 }
+
+# ci_preset <name>: configures, builds and runs the tests of one of CMakePresets.json's
+# configurations, so that CI runs exactly what a user gets from `cmake --preset <name>`.
+ci_preset() {
+  local name=$1
+  cmake --preset "$name" >/dev/null
+  cmake --build --preset "$name" -j "$ci_jobs"
+  ctest --preset "$name" -j "$ci_jobs"
+}
