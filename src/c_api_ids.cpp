@@ -60,7 +60,7 @@ int strata_set_time_scale(strata_stack* stack, strata_id id, float scale) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  return stack->request("strata_set_time_scale()", [&] {
+  return stack->request("strata_set_time_scale()", [&]() -> int {
     if (!strata::capi::valid_time_scale(scale)) {
       return stack->fail(STRATA_E_BAD_TIME_SCALE,
                          {"strata: strata_set_time_scale() with a time scale that is negative, "

@@ -59,7 +59,7 @@ int strata_frame_events(strata_stack* stack, double dt, const void* const* event
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  return stack->run("strata_frame_events()", [&] {
+  return stack->run("strata_frame_events()", [&]() -> int {
     if (events == nullptr && count > 0) {
       return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_frame_events() with null events"});
     }

@@ -280,7 +280,7 @@ int strata_pop_until(strata_stack* stack, const char* name) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  return stack->request("strata_pop_until()", [&] {
+  return stack->request("strata_pop_until()", [&]() -> int {
     if (name == nullptr) {
       return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_pop_until() with a null name"});
     }
@@ -293,7 +293,7 @@ int strata_pop_until_match(strata_stack* stack, strata_match_fn match, void* use
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  return stack->request("strata_pop_until_match()", [&] {
+  return stack->request("strata_pop_until_match()", [&]() -> int {
     if (match == nullptr) {
       return stack->fail(STRATA_E_BAD_ARGUMENT,
                          {"strata: strata_pop_until_match() with a null match function"});

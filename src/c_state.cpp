@@ -47,8 +47,11 @@ bool valid_time_scale(float scale) {
 }
 
 unsigned to_bits(strata::modality mode) {
-  return STRATA_MODALITY_SET | (mode.update_below ? STRATA_UPDATE_BELOW : 0U) |
-         (mode.draw_below ? STRATA_DRAW_BELOW : 0U) | (mode.input_below ? STRATA_INPUT_BELOW : 0U);
+  unsigned bits = STRATA_MODALITY_SET;
+  bits |= mode.update_below ? unsigned{STRATA_UPDATE_BELOW} : 0U;
+  bits |= mode.draw_below ? unsigned{STRATA_DRAW_BELOW} : 0U;
+  bits |= mode.input_below ? unsigned{STRATA_INPUT_BELOW} : 0U;
+  return bits;
 }
 
 c_state::c_state(const strata_item& item, std::size_t position) noexcept

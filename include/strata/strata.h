@@ -35,60 +35,72 @@
 extern "C" {
 #endif
 
+/* Constants are enumerators rather than macros, so that a binding generator (Python's cffi, a
+ * Lua or C# FFI) reads them from the preprocessed header (docs/c-api.md). */
+
 /* ---- results ----
  * The first nine mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
  * STRATA_E_REENTRANT: a commit, a pass, a frame or strata_destroy inside a callback of the stack,
  * or any call from inside the stack's allocator (see strata_allocator). */
-#define STRATA_OK 0
-#define STRATA_E_EMPTY_STACK (-1)      /* pop or replace with nothing staged */
-#define STRATA_E_REENTRANT (-2)        /* commit etc. in a callback; any call in the allocator */
-#define STRATA_E_NULL_STATE (-3)       /* push of a null strata_state */
-#define STRATA_E_BORROWED_TWICE (-4)   /* (C++ only: the C API never borrows) */
-#define STRATA_E_NOT_FOUND (-5)        /* pop_until or find with no such state */
-#define STRATA_E_BAD_DEPTH (-6)        /* pop_to or a query at a depth beyond the stack */
-#define STRATA_E_TRANSITION_LIMIT (-7) /* a commit ran more transitions than allowed (R23) */
-#define STRATA_E_DEPTH_LIMIT (-8)      /* a push would grow the stack past its limit */
-#define STRATA_E_BAD_TIME_SCALE (-9)   /* a time scale that is negative, infinite or NaN */
-/* Errors of the C layer itself. */
-#define STRATA_E_NULL_STACK (-100)      /* the stack argument is NULL */
-#define STRATA_E_BAD_ARGUMENT (-101)    /* another argument is NULL or out of range */
-#define STRATA_E_NO_MEMORY (-102)       /* the allocator returned NULL */
-#define STRATA_E_EXCEPTION (-103)       /* a callback written in C++ threw an exception */
-#define STRATA_E_CALLBACK_FAILED (-104) /* a callback called strata_fail() */
+enum strata_result {
+  STRATA_OK = 0,
+  STRATA_E_EMPTY_STACK = -1,      /* pop or replace with nothing staged */
+  STRATA_E_REENTRANT = -2,        /* commit etc. in a callback; any call in the allocator */
+  STRATA_E_NULL_STATE = -3,       /* push of a null strata_state */
+  STRATA_E_BORROWED_TWICE = -4,   /* (C++ only: the C API never borrows) */
+  STRATA_E_NOT_FOUND = -5,        /* pop_until or find with no such state */
+  STRATA_E_BAD_DEPTH = -6,        /* pop_to or a query at a depth beyond the stack */
+  STRATA_E_TRANSITION_LIMIT = -7, /* a commit ran more transitions than allowed (R23) */
+  STRATA_E_DEPTH_LIMIT = -8,      /* a push would grow the stack past its limit */
+  STRATA_E_BAD_TIME_SCALE = -9,   /* a time scale that is negative, infinite or NaN */
+  /* Errors of the C layer itself. */
+  STRATA_E_NULL_STACK = -100,     /* the stack argument is NULL */
+  STRATA_E_BAD_ARGUMENT = -101,   /* another argument is NULL or out of range */
+  STRATA_E_NO_MEMORY = -102,      /* the allocator returned NULL */
+  STRATA_E_EXCEPTION = -103,      /* a callback written in C++ threw an exception */
+  STRATA_E_CALLBACK_FAILED = -104 /* a callback called strata_fail() */
+};
 
 /* ---- modality: what a state lets through to the states below it ----
  * 0 means the default; any other value is a choice of the three switches. STRATA_MODALITY_SET
- * only marks a value as chosen, so that STRATA_OPAQUE, which lets nothing through, is not 0. */
-#define STRATA_MODALITY_DEFAULT 0u
-#define STRATA_UPDATE_BELOW 0x1u /* states below get their `inactive` callback */
-#define STRATA_DRAW_BELOW 0x2u   /* states below are drawn */
-#define STRATA_INPUT_BELOW 0x4u  /* events not consumed go on down */
-#define STRATA_MODALITY_SET 0x8u
-/* The presets of strata::modality. STRATA_SCREEN is the default of a state that sets none. */
-#define STRATA_SCREEN (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW)
-#define STRATA_OPAQUE (STRATA_MODALITY_SET)
-#define STRATA_FREEZE (STRATA_MODALITY_SET | STRATA_DRAW_BELOW)
-#define STRATA_LIVE (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW)
-#define STRATA_TRANSPARENT                                                                         \
-  (STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW | STRATA_INPUT_BELOW)
+ * only marks a value as chosen, so that STRATA_OPAQUE, which lets nothing through, is not 0.
+ * The presets are those of strata::modality; STRATA_SCREEN is the default of a state that sets
+ * none. Stored in `unsigned` members. */
+enum strata_modality_bits {
+  STRATA_MODALITY_DEFAULT = 0,
+  STRATA_UPDATE_BELOW = 0x1, /* states below get their `inactive` callback */
+  STRATA_DRAW_BELOW = 0x2,   /* states below are drawn */
+  STRATA_INPUT_BELOW = 0x4,  /* events not consumed go on down */
+  STRATA_MODALITY_SET = 0x8,
+  STRATA_SCREEN = STRATA_MODALITY_SET | STRATA_UPDATE_BELOW,
+  STRATA_OPAQUE = STRATA_MODALITY_SET,
+  STRATA_FREEZE = STRATA_MODALITY_SET | STRATA_DRAW_BELOW,
+  STRATA_LIVE = STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW,
+  STRATA_TRANSPARENT =
+      STRATA_MODALITY_SET | STRATA_UPDATE_BELOW | STRATA_DRAW_BELOW | STRATA_INPUT_BELOW
+};
 
 /* How many states one strata_push_several() takes. */
-#define STRATA_PUSH_SEVERAL_MAX 16
+enum strata_limits { STRATA_PUSH_SEVERAL_MAX = 16 };
 
 /* ---- the two views of a stack, for the queries ---- */
-#define STRATA_COMMITTED 0 /* what runs this frame */
-#define STRATA_STAGED 1    /* what the stack will be after the next commit */
+enum strata_view_kind {
+  STRATA_COMMITTED = 0, /* what runs this frame */
+  STRATA_STAGED = 1     /* what the stack will be after the next commit */
+};
 
 /* ---- observer steps (strata::step) ---- */
-#define STRATA_STEP_PUSH 0    /* a request staged a state */
-#define STRATA_STEP_POP 1     /* a request unstaged a state */
-#define STRATA_STEP_DISCARD 2 /* a state that never entered was dropped, without callbacks */
-#define STRATA_STEP_ENTER 3
-#define STRATA_STEP_EXIT 4
-#define STRATA_STEP_PAUSE 5
-#define STRATA_STEP_RESUME 6
-#define STRATA_STEP_FOCUS 7   /* became the settled top (R29) */
-#define STRATA_STEP_UNFOCUS 8 /* stopped being it, or is about to exit */
+enum strata_step_kind {
+  STRATA_STEP_PUSH = 0,    /* a request staged a state */
+  STRATA_STEP_POP = 1,     /* a request unstaged a state */
+  STRATA_STEP_DISCARD = 2, /* a state that never entered was dropped, without callbacks */
+  STRATA_STEP_ENTER = 3,
+  STRATA_STEP_EXIT = 4,
+  STRATA_STEP_PAUSE = 5,
+  STRATA_STEP_RESUME = 6,
+  STRATA_STEP_FOCUS = 7,  /* became the settled top (R29) */
+  STRATA_STEP_UNFOCUS = 8 /* stopped being it, or is about to exit */
+};
 
 /* ---- entry ids (R31) ----
  * Every push gives the entry it stages an id, counted per stack from 1 and never reused, so an

@@ -2,8 +2,8 @@
 # C API alone (STRATA_LIBRARY_ONLY=ON, STRATA_BUILD_C_API=ON) with this build's compilers, then
 # builds and runs the C program against it as VARIANT says:
 # - static: strata::c static, installed, found with find_package(strata COMPONENTS c);
-# - shared: the same with BUILD_SHARED_LIBS=ON; the library must export strata_* alone and
-#   unload at dlclose();
+# - shared: the same with BUILD_SHARED_LIBS=ON; the library must export strata_* alone, unload
+#   at dlclose(), and work from Python through cffi reading the installed strata.h;
 # - build_tree: strata::c static, found in strata's build tree (strata_DIR), not installed;
 # - pkg_config: strata::c static, installed, and the program compiled by the C compiler alone
 #   with what `pkg-config --cflags --libs strata_c` says.
@@ -18,28 +18,9 @@ foreach(required IN ITEMS VARIANT STRATA_SOURCE_DIR WORK_DIR CXX_COMPILER C_COMP
   endif()
 endforeach()
 
-set(expected_output "greeter*\nenter update exit\n")
-set(toolchain -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-              "-DCMAKE_C_COMPILER=${C_COMPILER}" -DCMAKE_BUILD_TYPE=Release)
-if(MAKE_PROGRAM)
-  list(APPEND toolchain "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
-endif()
-
-function(fail)
-  string(JOIN "" text ${ARGN})
-  message(FATAL_ERROR "C library consumer (${VARIANT}): ${text}")
-endfunction()
-
-# run(<what> <command>...): runs it, fails with its output if it fails; its output in `ran`.
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE output
-                  ERROR_VARIABLE output)
-  if(NOT status EQUAL 0)
-    message("${output}")
-    fail("${what} failed (${status})")
-  endif()
-  set(ran "${output}" PARENT_SCOPE)
-endfunction()
+set(consumer_label "C library consumer (${VARIANT})")
+include(${CMAKE_CURRENT_LIST_DIR}/consumer_steps.cmake)
+list(APPEND toolchain "-DCMAKE_C_COMPILER=${C_COMPILER}")
 
 function(expect_program_output program)
   execute_process(COMMAND ${ARGN} ${program} RESULT_VARIABLE status OUTPUT_VARIABLE output
@@ -119,6 +100,16 @@ if(shared)
   run("unloading the library" "${consumer_build}/unload" "${library}")
   if(NOT ran STREQUAL "unloaded\n")
     fail("the unload program printed '${ran}'")
+  endif()
+  # Python's cffi reads the installed strata.h after the preprocessing step of docs/c-api.md and
+  # drives the library through it.
+  find_program(PYTHON3 python3 REQUIRED)
+  run("python3 with cffi (Debian: python3-cffi)" ${PYTHON3} -c "import cffi")
+  run("driving the library from Python's cffi" ${PYTHON3}
+      "${CMAKE_CURRENT_LIST_DIR}/c_library/cffi_check.py" "${C_COMPILER}" "${prefix}/include"
+      "${library}")
+  if(NOT ran STREQUAL expected_output)
+    fail("cffi_check.py printed\n${ran}\ninstead of\n${expected_output}")
   endif()
   # And the program runs against the installed library, not a copy in the build.
   run("ldd" ldd "${consumer_build}/c_app")

@@ -17,32 +17,8 @@ foreach(required IN ITEMS CONSUMER STRATA_SOURCE_DIR WORK_DIR CXX_COMPILER GENER
     message(FATAL_ERROR "run_consumer.cmake needs -D${required}=...")
   endif()
 endforeach()
-if(NOT BUILD_TYPE)
-  set(BUILD_TYPE Release)
-endif()
-
-set(expected_output "greeter*\nenter update exit\n")
-
-# The same toolchain for strata's own install and for the consumer.
-set(toolchain -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-              "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}")
-if(MAKE_PROGRAM)
-  list(APPEND toolchain "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
-endif()
-
-function(fail)
-  string(JOIN "" text ${ARGN})
-  message(FATAL_ERROR "consumer ${CONSUMER}: ${text}")
-endfunction()
-
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE output
-                  ERROR_VARIABLE output)
-  if(NOT status EQUAL 0)
-    message("${output}") # unformatted, unlike the text of FATAL_ERROR
-    fail("${what} failed (${status})")
-  endif()
-endfunction()
+set(consumer_label "consumer ${CONSUMER}")
+include(${CMAKE_CURRENT_LIST_DIR}/consumer_steps.cmake)
 
 # expect_library_only_install(<prefix>): <prefix> holds strata's header-only library and
 # nothing else: its headers, its CMake package and its license. Any other file, the C API's
