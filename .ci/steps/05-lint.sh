@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib.sh"
 
 ci_section "clang-format $(clang-format --version | grep -o 'version [0-9.]*')"
 parts=()
-for part in include src model tests examples bench demo fuzz; do
+for part in include src lua model tests examples bench demo fuzz; do
   if [[ -d $part ]]; then
     parts+=("$part")
   fi

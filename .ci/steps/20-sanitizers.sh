@@ -7,7 +7,8 @@
 # builds them as they are meant to run. The demo's SDL window test runs the system's SDL, D-Bus
 # and GL drivers, whose own lasting allocations LeakSanitizer reports (from unloaded modules,
 # beyond suppressions): the sanitized run leaves it out; every other demo test checks the demo's
-# code under the sanitizers.
+# code under the sanitizers. The Lua modules are off there: a module built with ASan cannot be
+# loaded by an interpreter built without it (10-tests.sh runs them, and valgrind's step too).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -28,9 +28,33 @@ if [[ ${#programs[@]} -eq 0 ]]; then
   exit 1
 fi
 
-ci_section "valgrind $(valgrind --version) on ${#programs[@]} programs"
+ci_section "valgrind $(valgrind --version) on ${#programs[@]} programs and the Lua module"
 clean=0
 dirty=0
+# under_valgrind <name> <command...>: runs the command under memcheck and tallies the outcome.
+under_valgrind() {
+  local name=$1
+  shift
+  local log="$build/valgrind-$name.log"
+  local started=$SECONDS
+  local status summary tests
+  # The model test forks a child for each destruction from inside a hook, which must abort;
+  # the children's own reports would only say so.
+  if valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
+    --child-silent-after-fork=yes --error-exitcode=1 "$@" >"$log" 2>&1; then
+    clean=$((clean + 1))
+    status=clean
+  else
+    dirty=$((dirty + 1))
+    status="NOT CLEAN"
+  fi
+  summary=$(grep -E 'ERROR SUMMARY' "$log" | tail -n 1 | sed 's/^==[0-9]*== //')
+  tests=$(grep -E '^\[  PASSED  \] [0-9]+ tests?\.' "$log" | tail -n 1 || true)
+  echo "$status: $name ($((SECONDS - started)) s) $summary ${tests}"
+  if [[ $status != clean ]]; then
+    tail -n 60 "$log"
+  fi
+}
 for program in "${programs[@]}"; do
   name=$(basename "$program")
   arguments=()
@@ -44,24 +68,12 @@ for program in "${programs[@]}"; do
   elif [[ $name == strata_fuzz_c_api_replay ]]; then
     arguments=(fuzz/c_corpus)
   fi
-  log="$build/valgrind-$name.log"
-  started=$SECONDS
-  # The model test forks a child for each destruction from inside a hook, which must abort;
-  # the children's own reports would only say so.
-  if valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
-    --child-silent-after-fork=yes --error-exitcode=1 "$program" "${arguments[@]}" >"$log" 2>&1; then
-    clean=$((clean + 1))
-    status=clean
-  else
-    dirty=$((dirty + 1))
-    status="NOT CLEAN"
-  fi
-  summary=$(grep -E 'ERROR SUMMARY' "$log" | tail -n 1 | sed 's/^==[0-9]*== //')
-  tests=$(grep -E '^\[  PASSED  \] [0-9]+ tests?\.' "$log" | tail -n 1 || true)
-  echo "$status: $name ($((SECONDS - started)) s) $summary ${tests}"
-  if [[ $status != clean ]]; then
-    tail -n 60 "$log"
-  fi
+  under_valgrind "$name" "$program" "${arguments[@]}"
 done
+# The Lua module through Lua 5.4's interpreter (LuaJIT's allocator is not memcheck's friend).
+if [[ -f $build/lua/lua5.4/strata.so ]]; then
+  LUA_CPATH="$build/lua/lua5.4/?.so" under_valgrind lua_strata_test lua5.4 tests/lua/strata_test.lua
+  LUA_CPATH="$build/lua/lua5.4/?.so" under_valgrind lua_gamestate lua5.4 examples/lua/gamestate.lua
+fi
 echo "valgrind: $clean programs clean, $dirty with errors or leaks"
 [[ $dirty -eq 0 ]]
