@@ -77,7 +77,7 @@ struct fuzz_run {
 fuzz_run* run = nullptr;
 
 // Releases a datum, once.
-void release_datum(void* data) {
+void release_datum(void* /*env*/, void* data) {
   auto* released = static_cast<datum*>(data);
   check(released->magic == 0x5742a7a, "destroy callback got a datum twice or a foreign one");
   check(run->live_data > 0, "more data released than pushed");
@@ -196,8 +196,8 @@ int on_event(strata_stack* stack, void* env, void* data, const void* /*event*/) 
   return static_cast<int>(run->input->below(2));
 }
 
-void on_destroy(void* data) {
-  release_datum(data);
+void on_destroy(void* env, void* data) {
+  release_datum(env, data);
   // A push made with a NULL stack releases its data outside any call of the stack: inside a
   // state callback, this destroy callback is still part of it, and may fail it.
   callback_body(run->null_stack_call && !run->inside ? reach::outside : reach::callback,

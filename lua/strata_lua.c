@@ -36,7 +36,6 @@ typedef struct lua_stack {
 
 /* The data of one pushed state: the state's table, held in the registry. */
 typedef struct lua_state_ref {
-  lua_stack* owner;
   int table;
 } lua_state_ref;
 
@@ -122,9 +121,9 @@ static int hook_handle(strata_stack* s, void* env, void* data, const void* event
   return consumed;
 }
 /* The stack drops the state: the registry lets go of its table. */
-static void release_state(void* data) {
+static void release_state(void* env, void* data) {
   lua_state_ref* ref = (lua_state_ref*)data;
-  luaL_unref(ref->owner->L, LUA_REGISTRYINDEX, ref->table);
+  luaL_unref(((lua_stack*)env)->L, LUA_REGISTRYINDEX, ref->table);
   free(ref);
 }
 
@@ -210,7 +209,6 @@ static int push_or_replace(lua_State* L, int replace) {
   if (ref == NULL) {
     return luaL_error(L, "strata: out of memory");
   }
-  ref->owner = self;
   lua_pushvalue(L, 2);
   ref->table = luaL_ref(L, LUA_REGISTRYINDEX);
   item.data = ref;

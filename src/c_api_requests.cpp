@@ -17,11 +17,11 @@ using strata::capi::c_state;
 using strata::capi::c_state_always;
 
 // A push takes its items' data in every case; data that never reached a c_state (whose
-// destructor would release it) is released here.
-void release_data(const strata_item* items, std::size_t count) {
+// destructor would release it) is released here, with the stack's env (NULL without a stack).
+void release_data(const strata_item* items, std::size_t count, void* env) {
   for (std::size_t i = 0; i < count; ++i) {
     if (items[i].state != nullptr && items[i].state->destroy != nullptr) {
-      items[i].state->destroy(items[i].data);
+      items[i].state->destroy(env, items[i].data);
     }
   }
 }
@@ -92,7 +92,7 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
                  std::size_t count) {
   const auto release = [&] {
     if (items != nullptr) {
-      release_data(items, count);
+      release_data(items, count, stack != nullptr ? stack->env() : nullptr);
     }
   };
   if (stack == nullptr) {
@@ -144,7 +144,7 @@ enum class placement { push, replace };
 
 template <class State>
 void stage_one_as(strata_stack& stack, const strata_item& item, placement where) {
-  State state(item, 0);
+  State state(item, 0, stack.env());
   give_name(state, item, stack);
   if (where == placement::push) {
     stack.core().push<State>(std::move(state));
@@ -177,7 +177,7 @@ int stage_one(strata_stack* stack, const char* what, const strata_item* item, pl
 // one calls nothing.
 template <class State, std::size_t... I>
 void push_batch(strata_stack& stack, const strata_item* items, std::index_sequence<I...> /*all*/) {
-  std::array<State, sizeof...(I)> states{State(items[I], I)...};
+  std::array<State, sizeof...(I)> states{State(items[I], I, stack.env())...};
   for (std::size_t i = 0; i < states.size(); ++i) {
     give_name(states[i], items[i], stack);
   }

@@ -28,6 +28,8 @@ struct strata_stack {
   ~strata_stack() = default;
 
   [[nodiscard]] strata::capi::core_stack& core() { return core_; }
+  // The pointer given to strata_create, which every callback gets.
+  [[nodiscard]] void* env() const { return context_.env; }
   [[nodiscard]] const strata::capi::core_stack& core() const { return core_; }
   [[nodiscard]] strata::capi::c_memory& memory() { return memory_; }
   [[nodiscard]] const strata::capi::c_memory& memory() const { return memory_; }

@@ -54,9 +54,10 @@ unsigned to_bits(strata::modality mode) {
   return bits;
 }
 
-c_state::c_state(const strata_item& item, std::size_t position) noexcept
+c_state::c_state(const strata_item& item, std::size_t position, void* env) noexcept
     : kind_(item.state)
     , data_(item.data)
+    , env_(env)
     , mode_(to_modality(item.modality != STRATA_MODALITY_DEFAULT ? item.modality
                                                                  : item.state->modality))
     , time_scale_(time_scale_asked_by(item))
@@ -65,6 +66,7 @@ c_state::c_state(const strata_item& item, std::size_t position) noexcept
 c_state::c_state(c_state&& other) noexcept
     : kind_(std::exchange(other.kind_, nullptr))
     , data_(other.data_)
+    , env_(other.env_)
     , mode_(other.mode_)
     , name_(std::exchange(other.name_, nullptr))
     , name_memory_(other.name_memory_)
@@ -74,7 +76,7 @@ c_state::c_state(c_state&& other) noexcept
 c_state::~c_state() {
   release_name();
   if (kind_ != nullptr && kind_->destroy != nullptr) {
-    kind_->destroy(data_);
+    kind_->destroy(env_, data_);
   }
 }
 

@@ -40,9 +40,10 @@ using c_event = const void*;
 
 class c_state {
 public:
-  // Owns item.data from here on: its destroy callback runs when this state dies. `position` is
-  // the item's place in the list its push was given, where the push reports the entry's id.
-  c_state(const strata_item& item, std::size_t position) noexcept;
+  // Owns item.data from here on: its destroy callback runs with `env` (the stack's) when this
+  // state dies. `position` is the item's place in the list its push was given, where the push
+  // reports the entry's id.
+  c_state(const strata_item& item, std::size_t position, void* env) noexcept;
   c_state(c_state&& other) noexcept;
   c_state(const c_state&) = delete;
   c_state& operator=(const c_state&) = delete;
@@ -109,6 +110,7 @@ private:
 
   const strata_state* kind_; // null once moved from: the data went with it
   void* data_;
+  void* env_; // the stack's, for the destroy callback (which gets no context)
   strata::modality mode_;
   char* name_ = nullptr;
   name_pool* name_memory_ = nullptr;

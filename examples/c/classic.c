@@ -36,7 +36,13 @@ static void scene_destroy(strata_stack* stack, void* env, void* data) {
   printf("%s destroyed\n", ((scene*)data)->name);
 }
 
-/* The members in order (C89 has no designated initializers); `free` releases the scene once
+/* The destroy callback: releases a scene's memory. (C's free() takes no env.) */
+static void scene_free(void* env, void* data) {
+  (void)env;
+  free(data);
+}
+
+/* The members in order (C89 has no designated initializers); scene_free releases the scene once
  * the stack drops the state. */
 static const strata_state background = {
     "background",  /* name */
@@ -48,7 +54,7 @@ static const strata_state background = {
     NULL,          /* inactive */
     NULL,          /* draw */
     NULL,          /* event */
-    free,          /* destroy */
+    scene_free,    /* destroy */
     0,             /* modality */
     NULL,          /* focus */
     NULL,          /* unfocus */
@@ -65,7 +71,7 @@ static const strata_state level = {
     NULL,          /* inactive */
     NULL,          /* draw */
     NULL,          /* event */
-    free,          /* destroy */
+    scene_free,    /* destroy */
     0,             /* modality */
     NULL,          /* focus */
     NULL,          /* unfocus */

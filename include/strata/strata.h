@@ -133,8 +133,10 @@ typedef void (*strata_hook_fn)(strata_stack* stack, void* env, void* data);
 typedef void (*strata_tick_fn)(strata_stack* stack, void* env, void* data, double dt);
 /* Returns nonzero when it consumed the event. */
 typedef int (*strata_event_fn)(strata_stack* stack, void* env, void* data, const void* event);
-/* Releases a state's data once the stack drops the state. `free` itself fits. */
-typedef void (*strata_destroy_fn)(void* data);
+/* Releases a state's data once the stack drops the state; `env` as for the other callbacks, so
+ * that a binding finds its runtime (a Lua state, an interpreter) there. C's `free` does not fit:
+ * wrap it. */
+typedef void (*strata_destroy_fn)(void* env, void* data);
 
 /* What a kind of state does: any member may be NULL (a NULL callback is never called). The
  * stack keeps a pointer to this struct, so it must outlive every state pushed with it; a static

@@ -366,16 +366,17 @@ static void the_last_error_stays_until_the_next_failure(void) {
  * cannot destroy the stack under the call that is still reporting the error. */
 static strata_stack* refused_stack_;
 static int destroy_from_release_;
-static void destroy_stack_on_release(void* data) {
+static void destroy_stack_on_release(void* env, void* data) {
   (void)data;
-  destroy_from_release_ = strata_destroy(refused_stack_);
+  /* The env given to strata_create reaches the destroy callback of a refused push too. */
+  destroy_from_release_ = env == &refused_stack_ ? strata_destroy(refused_stack_) : -999;
 }
 
 static void the_destroy_callback_of_a_refused_push_cannot_destroy_the_stack(void) {
   static const strata_state bad = {
       "bad", 0, 0, 0,   0, 0, 0, 0, 0, destroy_stack_on_release, 0x30u /* not a modality */,
       0,     0, 0, 0.0f};
-  CHECK_INT(strata_create(&refused_stack_, NULL, NULL), STRATA_OK);
+  CHECK_INT(strata_create(&refused_stack_, &refused_stack_, NULL), STRATA_OK);
   CHECK_INT(strata_push(refused_stack_, &bad, NULL), STRATA_E_BAD_ARGUMENT);
   CHECK_INT(destroy_from_release_, STRATA_E_REENTRANT);
   CHECK_AFFIXES(strata_last_error(refused_stack_), "strata: ", "with an invalid modality");

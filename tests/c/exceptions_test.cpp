@@ -56,7 +56,7 @@ constexpr strata_state throwing_state = {
       note(data, "event");
       throw std::logic_error("no events here");
     },
-    [](void* data) { ++static_cast<thrower*>(data)->destroyed; },
+    [](void* /*env*/, void* data) { ++static_cast<thrower*>(data)->destroyed; },
     0,
     [](strata_stack*, void*, void* data) {
       note(data, "focus");

@@ -108,10 +108,11 @@ static void fail_enter(strata_stack* stack, actor* self) {
   self->extra = stack;
 }
 
-static void doomed_destroy(void* data) {
+static void doomed_destroy(void* env, void* data) {
   doomed* world = (doomed*)data;
   strata_stack* stack = (strata_stack*)world->self.extra;
-  record(&log_, world->self.name, "destroyed");
+  /* The destroy callback gets the env given to strata_create (the recorder), as the others do. */
+  record((recorder*)env, world->self.name, "destroyed");
   if (stack != NULL) {
     world->push_result = push_actor(stack, world->credits);
     world->commit_result = strata_commit(stack);

@@ -99,8 +99,9 @@ static int on_event(strata_stack* stack, void* env, void* data, const void* even
   }
   return self->consumes;
 }
-static void on_destroy(void* data) {
+static void on_destroy(void* env, void* data) {
   actor* self = (actor*)data;
+  (void)env; /* the recorder, or NULL for a push refused without a stack: self->log is kept */
   ++self->destroyed;
   if (self->log != NULL) {
     record(self->log, self->name, "destroyed");
