@@ -78,6 +78,8 @@ do
   stack:commit()
   expect_trace("dialog.handle(esc) dialog.exit world.resume")
   expect(stack:describe(), "world*")
+  stack:destroy() -- now, rather than whenever Lua collects it, which would add to a later trace
+  trace = {}
 end
 
 -- A Lua error in a hook fails that hook as an exception does in C++ (R25: a state whose enter
@@ -95,6 +97,8 @@ do
   stack:commit()
   expect_trace("title.pause title.resume")
   expect(stack:describe(), "title*")
+  stack:destroy()
+  trace = {}
 end
 
 -- Ids, closing by id, replace, time scale and update_always.
@@ -116,12 +120,11 @@ do
   stack:replace(state("credits"))
   stack:commit()
   expect_trace("slow.exit level.resume level.exit music.resume music.exit credits.enter")
+  stack:destroy()
+  trace = {}
 end
 
--- Collecting a stack destroys it: its states exit. (The stacks above go first.)
-collectgarbage()
-collectgarbage()
-trace = {}
+-- Collecting a stack destroys it: its states exit.
 do
   local stack = strata.new()
   stack:push(state("orphan"))
