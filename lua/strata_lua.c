@@ -304,21 +304,10 @@ static int stack_top_name(lua_State* L) {
 }
 static int stack_describe(lua_State* L) {
   lua_stack* self = check_stack(L);
-  luaL_Buffer text;
-  char* place;
   const int length = checked(L, self, strata_describe(self->stack, NULL, 0));
-  luaL_buffinit(L, &text);
-  place = luaL_prepbuffer(&text);
-  if (length < LUAL_BUFFERSIZE) {
-    checked(L, self, strata_describe(self->stack, place, (size_t)length + 1));
-    luaL_addsize(&text, (size_t)length);
-  } else {
-    char* whole = (char*)lua_newuserdata(L, (size_t)length + 1);
-    checked(L, self, strata_describe(self->stack, whole, (size_t)length + 1));
-    lua_pushlstring(L, whole, (size_t)length);
-    return 1;
-  }
-  luaL_pushresult(&text);
+  char* text = (char*)lua_newuserdata(L, (size_t)length + 1); /* collected with the call */
+  checked(L, self, strata_describe(self->stack, text, (size_t)length + 1));
+  lua_pushlstring(L, text, (size_t)length);
   return 1;
 }
 /* destroy(): every state leaves (exit, top first); also when Lua collects the stack. */
