@@ -2,7 +2,7 @@
 // `valgrind --tool=callgrind --collect-atstart=no`. It builds one workload per batch slot, then
 // switches collection on around the runs only, so setup, warm-up and reset cost nothing and the
 // count is the same on every run of a noisy machine.
-//   strata_bench_count <S1|S2|S3|S4> <subject> <size> <batch> <rounds>
+//   strata_bench_count <S1|S2|S2F|S3|S4> <subject> <size> <batch> <rounds>
 // Prints {"runs": ..., "units_per_run": ...}; instructions per unit = Ir / (runs * units_per_run).
 #include <cstddef>
 #include <cstdio>
@@ -69,7 +69,8 @@ bool count_on(std::string_view subject, std::size_t size, std::size_t batch, std
 
 int main(int argc, char** argv) {
   if (argc != 6) {
-    std::fprintf(stderr, "usage: %s <S1|S2|S3|S4> <subject> <size> <batch> <rounds>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <S1|S2|S2F|S3|S4> <subject> <size> <batch> <rounds>\n",
+                 argv[0]);
     return 2;
   }
   const std::string_view scenario = argv[1];
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
     found = count_on<bench::frame_pass>(subject, size, batch, rounds);
   } else if (scenario == "S2") {
     found = count_on<bench::churn_cycle>(subject, size, batch, rounds);
+  } else if (scenario == "S2F") {
+    found = count_on<bench::churn_with_frames>(subject, size, batch, rounds);
   } else if (scenario == "S3") {
     found = count_on<bench::bulk_push>(subject, size, batch, rounds);
   } else if (scenario == "S4") {

@@ -1,7 +1,7 @@
-// bench/scenarios/workloads.hpp: the measured work of scenarios S1 to S5, written once for every
-// subject and shared by the timed benchmarks and the instruction counter. A workload is built
-// from one size (a depth, k, or a count of stacks) and does its setup and warm-up then; run() is
-// the measured work and units() how many of the scenario's unit one run is (states called,
+// bench/scenarios/workloads.hpp: the measured work of scenarios S1 to S5 (and S2F), written once
+// for every subject and shared by the timed benchmarks and the instruction counter. A workload is
+// built from one size (a depth, k, or a count of stacks) and does its setup and warm-up then; run()
+// is the measured work and units() how many of the scenario's unit one run is (states called,
 // cycles, states pushed, pops, stacks). A workload whose run() changes the stack also has
 // reset(), which undoes it off the clock.
 #pragma once
@@ -41,11 +41,14 @@ private:
 };
 
 // S2: a pause state pushed over a stack `depth` deep, committed, popped, committed again (pause,
-// enter, exit, resume where the design has them); a unit is one such cycle.
-template <subject S>
-class churn_cycle {
+// enter, exit, resume where the design has them); a unit is one such cycle. S2F
+// (`churn_with_frames`) adds an update pass after each commit, as a game has: a design that
+// defers work from the commit to the next pass (strata rebuilds its pass lists there) pays for
+// it in S2F, not in S2.
+template <subject S, bool with_frames>
+class churn {
 public:
-  explicit churn_cycle(std::size_t depth)
+  explicit churn(std::size_t depth)
       : stack_(depth + 1) {
     grow_to(stack_, depth);
     for (int i = 0; i < warm_up_cycles; ++i) {
@@ -56,15 +59,28 @@ public:
   void run() {
     stack_.push();
     stack_.commit();
+    frame();
     stack_.pop();
     stack_.commit();
+    frame();
   }
   [[nodiscard]] static std::size_t units() { return 1; }
 
 private:
+  void frame() {
+    if constexpr (with_frames) {
+      stack_.update(frame_dt);
+    }
+  }
+
   static constexpr int warm_up_cycles = 64;
   S stack_;
 };
+
+template <subject S>
+using churn_cycle = churn<S, false>;
+template <subject S>
+using churn_with_frames = churn<S, true>;
 
 // S3: k states pushed in one frame, then one commit; a unit is one state pushed.
 template <subject S>
