@@ -27,6 +27,7 @@ public:
   // False once the game has cleared its stack (the player quit from the title).
   [[nodiscard]] bool running() const;
   [[nodiscard]] const transcript& log() const { return game_.log; }
+  [[nodiscard]] const demo::music& music() const { return game_.music; }
 
 private:
   history history_; // before the game: the stack's destructor still reports its exits here

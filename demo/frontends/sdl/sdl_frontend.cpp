@@ -13,6 +13,7 @@
 
 #include "../../game/session.hpp"
 #include "glyphs.hpp"
+#include "sdl_audio.hpp"
 
 namespace demo {
 namespace {
@@ -161,6 +162,7 @@ int run_sdl(const sdl_options& options) {
     return 1;
   }
   session run(options.seed);
+  sdl_audio sound(options.keys.has_value());
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
   std::size_t scripted = 0;
@@ -188,7 +190,9 @@ int run_sdl(const sdl_options& options) {
         events.push_back({*pressed});
       }
     }
+    const double song_before = run.music().song_seconds();
     run.step(events, screen);
+    sound.frame(song_before, run.music().song_seconds());
     render(sdl.renderer, *sdl.font, screen);
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.
@@ -198,6 +202,7 @@ int run_sdl(const sdl_options& options) {
       SDL_Delay(static_cast<Uint32>(frame_ms - spent));
     }
   }
+  sound.finish();
   if (options.keys) {
     for (const std::string& line : run.log().lines()) {
       std::printf("%s\n", line.c_str());

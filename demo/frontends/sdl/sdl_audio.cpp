@@ -1,0 +1,104 @@
+// demo/frontends/sdl/sdl_audio.cpp: opening the device, queueing frames, draining a recording.
+#include "sdl_audio.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+
+#include "../../game/chiptune.hpp"
+#include "../../game/session.hpp"
+
+namespace demo {
+namespace {
+
+const auto samples_per_frame = static_cast<std::size_t>(std::lround(audio_rate * frame_seconds));
+// A player's queue is kept this short, so that a stalled frame cannot leave the music lagging.
+constexpr Uint32 most_queued_bytes = audio_rate / 4 * sizeof(std::int16_t);
+// How long finish() waits for the driver to take a recording before giving up on it.
+constexpr Uint64 drain_limit_ms = 60'000;
+
+} // namespace
+
+sdl_audio::sdl_audio(bool scripted)
+    : samples_(samples_per_frame) {
+  if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+    if (!scripted) {
+      std::fprintf(stderr, "strata-demo: no sound: %s\n", SDL_GetError());
+    }
+    return;
+  }
+  const char* driver = SDL_GetCurrentAudioDriver();
+  recording_ = scripted && driver != nullptr && std::string_view(driver) == "disk";
+  if (scripted && !recording_) {
+    return;
+  }
+  // A recording opens its device in finish(): an open device writes silence while it waits.
+  if (!recording_ && open()) {
+    SDL_PauseAudioDevice(device_, 0);
+  }
+}
+
+bool sdl_audio::open() {
+  SDL_AudioSpec wanted{};
+  wanted.freq = audio_rate;
+  wanted.format = AUDIO_S16SYS;
+  wanted.channels = 1;
+  wanted.samples = 1024;
+  // No allowed changes: SDL converts to the device's format, and a recording holds ours.
+  device_ = SDL_OpenAudioDevice(nullptr, 0, &wanted, nullptr, 0);
+  if (device_ == 0) {
+    std::fprintf(stderr, "strata-demo: no sound: %s\n", SDL_GetError());
+  }
+  return device_ != 0;
+}
+
+sdl_audio::~sdl_audio() {
+  if (device_ != 0) {
+    SDL_CloseAudioDevice(device_);
+  }
+  SDL_QuitSubSystem(SDL_INIT_AUDIO);
+}
+
+void sdl_audio::frame(double song_before, double song_after) {
+  if (device_ == 0 && !recording_) {
+    return;
+  }
+  if (song_after > song_before) {
+    render_song(song_before, samples_);
+  } else {
+    std::fill(samples_.begin(), samples_.end(), std::int16_t{0});
+  }
+  if (recording_) {
+    recorded_.insert(recorded_.end(), samples_.begin(), samples_.end());
+    return;
+  }
+  if (SDL_GetQueuedAudioSize(device_) > most_queued_bytes) {
+    SDL_ClearQueuedAudio(device_);
+  }
+  SDL_QueueAudio(device_, samples_.data(),
+                 static_cast<Uint32>(samples_.size() * sizeof(std::int16_t)));
+}
+
+void sdl_audio::finish() {
+  if (!recording_ || !open()) {
+    return;
+  }
+  // A tail of silence: the driver writes a buffer after taking it from the queue, so once the
+  // queue is empty the last of the recording is on disk, and the device can close at once.
+  recorded_.resize(recorded_.size() + audio_rate / 10, std::int16_t{0});
+  if (SDL_QueueAudio(device_, recorded_.data(),
+                     static_cast<Uint32>(recorded_.size() * sizeof(std::int16_t))) != 0) {
+    std::fprintf(stderr, "strata-demo: cannot record the sound: %s\n", SDL_GetError());
+    return;
+  }
+  SDL_PauseAudioDevice(device_, 0);
+  const Uint64 started = SDL_GetTicks64();
+  while (SDL_GetQueuedAudioSize(device_) > 0 && SDL_GetTicks64() - started < drain_limit_ms) {
+    SDL_Delay(10);
+  }
+  SDL_CloseAudioDevice(device_);
+  device_ = 0;
+}
+
+} // namespace demo
