@@ -18,13 +18,13 @@ ci_section "S1-S5 and S8: every benchmark once"
   --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
 
 ci_section "instruction counter: every scenario on every subject, small sizes, no valgrind"
-for scenario_size in "S1 8" "S2 4" "S3 100" "S4 100"; do
+for scenario_size in "S1 8" "S2 4" "S2F 4" "S3 100" "S4 100"; do
   read -r scenario size <<<"$scenario_size"
   for subject in strata hand_loop linked_chain pending_list array_manager; do
-    "$bin/strata_bench_count" "$scenario" "$subject" "$size" 2 2 >/dev/null
+    "$bin/strata_bench_count_$scenario" "$scenario" "$subject" "$size" 2 2 >/dev/null
   done
 done
-echo "20 runs of strata_bench_count"
+echo "25 runs of strata_bench_count_*"
 
 ci_section "S5 and S6 memory"
 "$bin/strata_bench_memory" >/dev/null

@@ -1,8 +1,8 @@
-// bench/instructions/count_main.cpp: strata_bench_count, the driver bench/run runs under
-// `valgrind --tool=callgrind --collect-atstart=no`. It builds one workload per batch slot, then
-// switches collection on around the runs only, so setup, warm-up and reset cost nothing and the
-// count is the same on every run of a noisy machine.
-//   strata_bench_count <S1|S2|S2F|S3|S4> <subject> <size> <batch> <rounds>
+// bench/instructions/count_main.cpp: strata_bench_count_<scenario>, the drivers bench/run runs
+// under `valgrind --tool=callgrind --collect-atstart=no`, one executable per scenario. It builds
+// one workload per batch slot, then switches collection on around the runs only, so setup, warm-up
+// and reset cost nothing and the count is the same on every run of a noisy machine.
+//   strata_bench_count_<scenario> <scenario> <subject> <size> <batch> <rounds>
 // Prints {"runs": ..., "units_per_run": ...}; instructions per unit = Ir / (runs * units_per_run).
 #include <cstddef>
 #include <cstdio>
@@ -69,8 +69,7 @@ bool count_on(std::string_view subject, std::size_t size, std::size_t batch, std
 
 int main(int argc, char** argv) {
   if (argc != 6) {
-    std::fprintf(stderr, "usage: %s <S1|S2|S2F|S3|S4> <subject> <size> <batch> <rounds>\n",
-                 argv[0]);
+    std::fprintf(stderr, "usage: %s <scenario> <subject> <size> <batch> <rounds>\n", argv[0]);
     return 2;
   }
   const std::string_view scenario = argv[1];
@@ -78,20 +77,23 @@ int main(int argc, char** argv) {
   const auto size = static_cast<std::size_t>(std::strtoull(argv[3], nullptr, 10));
   const auto batch = static_cast<std::size_t>(std::strtoull(argv[4], nullptr, 10));
   const auto rounds = static_cast<std::size_t>(std::strtoull(argv[5], nullptr, 10));
-  bool found = false;
-  if (scenario == "S1") {
-    found = count_on<bench::frame_pass>(subject, size, batch, rounds);
-  } else if (scenario == "S2") {
-    found = count_on<bench::churn_cycle>(subject, size, batch, rounds);
-  } else if (scenario == "S2F") {
-    found = count_on<bench::churn_with_frames>(subject, size, batch, rounds);
-  } else if (scenario == "S3") {
-    found = count_on<bench::bulk_push>(subject, size, batch, rounds);
-  } else if (scenario == "S4") {
-    found = count_on<bench::deep_pop>(subject, size, batch, rounds);
-  }
+  // The one scenario this executable was built for (bench/CMakeLists.txt).
+#if defined(STRATA_BENCH_SCENARIO_S1)
+  const bool found = scenario == "S1" && count_on<bench::frame_pass>(subject, size, batch, rounds);
+#elif defined(STRATA_BENCH_SCENARIO_S2)
+  const bool found = scenario == "S2" && count_on<bench::churn_cycle>(subject, size, batch, rounds);
+#elif defined(STRATA_BENCH_SCENARIO_S2F)
+  const bool found =
+      scenario == "S2F" && count_on<bench::churn_with_frames>(subject, size, batch, rounds);
+#elif defined(STRATA_BENCH_SCENARIO_S3)
+  const bool found = scenario == "S3" && count_on<bench::bulk_push>(subject, size, batch, rounds);
+#elif defined(STRATA_BENCH_SCENARIO_S4)
+  const bool found = scenario == "S4" && count_on<bench::deep_pop>(subject, size, batch, rounds);
+#else
+#error "build count_main.cpp with one STRATA_BENCH_SCENARIO_<name> defined"
+#endif
   if (!found || batch == 0 || rounds == 0) {
-    std::fprintf(stderr, "strata_bench_count: unknown scenario or subject, or an empty run\n");
+    std::fprintf(stderr, "%s: not its scenario, an unknown subject, or an empty run\n", argv[0]);
     return 2;
   }
   return 0;
