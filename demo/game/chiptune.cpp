@@ -31,7 +31,9 @@ double triangle(double cycles) {
   return phase < 0.5 ? 4.0 * phase - 1.0 : 3.0 - 4.0 * phase;
 }
 
-double sample_at(double seconds) {
+} // namespace
+
+double song_sample(double seconds) {
   const auto step = static_cast<long>(seconds / step_seconds);
   const double into_step = seconds - static_cast<double>(step) * step_seconds;
   const int note = lead[static_cast<std::size_t>(step % 16)];
@@ -41,15 +43,6 @@ double sample_at(double seconds) {
   const int low = bass[static_cast<std::size_t>((step / 2) % 8)];
   const double bass_part = triangle(seconds * frequency(low));
   return 0.18 * lead_part + 0.22 * bass_part;
-}
-
-} // namespace
-
-void render_song(double song_seconds, std::span<std::int16_t> out) {
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const double seconds = song_seconds + static_cast<double>(i) / audio_rate;
-    out[i] = static_cast<std::int16_t>(std::lround(sample_at(seconds) * 32767.0));
-  }
 }
 
 } // namespace demo

@@ -4,17 +4,14 @@
 // freezing pause too). No sound files: a square-wave lead over a triangle bass, made at run time.
 #pragma once
 
-#include <cstdint>
-#include <span>
-
 namespace demo {
 
 // Samples per second, mono, 16-bit. 1,470 samples per frame at the demo's 30 frames a second.
 inline constexpr int audio_rate = 44'100;
 
-// Fills `out` with the song from `song_seconds` on, one sample every 1/audio_rate seconds. The
-// bass never rests, so no frame-long stretch of a playing song is silent: a test tells "the
-// music went on" from "the music stopped" by that.
-void render_song(double song_seconds, std::span<std::int16_t> out);
+// The song at `song_seconds` into it, in [-0.4, 0.4]. The bass never rests, so no frame-long
+// stretch of a playing song is silent: a test tells "the music went on" from "the music
+// stopped" by that.
+[[nodiscard]] double song_sample(double song_seconds);
 
 } // namespace demo

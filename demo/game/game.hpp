@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <strata/strata.hpp>
 
@@ -11,6 +12,7 @@
 #include "input.hpp"
 #include "music.hpp"
 #include "rng.hpp"
+#include "sound_effects.hpp"
 #include "transcript.hpp"
 
 namespace demo {
@@ -27,12 +29,14 @@ struct game {
   rng chance;
   game_clock clock;
   demo::music music;
-  canvas* screen = nullptr; // set by the front end before each frame draws
+  canvas* screen = nullptr;    // set by the front end before each frame draws
+  std::vector<effect> effects; // asked for during this frame; the session clears them
   transcript log;
   // Last member: destroyed first, so the exit hooks it runs still find the services above.
   strata::stack<game, input_event> states{*this};
 
   void report(std::string what) { log.event(std::move(what)); }
+  void play(effect e) { effects.push_back(e); }
 };
 
 // Whether `self` is the committed top, the state that receives update() and input. States in

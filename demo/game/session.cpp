@@ -22,6 +22,7 @@ session::session(std::uint64_t seed)
 
 void session::step(std::span<const input_event> events, cell_grid& screen) {
   ++game_.clock.frame;
+  game_.effects.clear();
   // The overlay is a debugging view of the stack, not a state on it: pushing it would change
   // the very stack it shows and take input from the state it is looking at.
   std::vector<input_event> for_states;

@@ -28,6 +28,8 @@ public:
   [[nodiscard]] bool running() const;
   [[nodiscard]] const transcript& log() const { return game_.log; }
   [[nodiscard]] const demo::music& music() const { return game_.music; }
+  // The sound effects the last frame asked for.
+  [[nodiscard]] std::span<const effect> effects() const { return game_.effects; }
 
 private:
   history history_; // before the game: the stack's destructor still reports its exits here

@@ -1,7 +1,6 @@
 // demo/frontends/sdl/sdl_audio.cpp: opening the device, queueing frames, draining a recording.
 #include "sdl_audio.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
@@ -60,15 +59,11 @@ sdl_audio::~sdl_audio() {
   SDL_QuitSubSystem(SDL_INIT_AUDIO);
 }
 
-void sdl_audio::frame(double song_before, double song_after) {
+void sdl_audio::frame(double song_before, double song_after, std::span<const effect> started) {
   if (device_ == 0 && !recording_) {
     return;
   }
-  if (song_after > song_before) {
-    render_song(song_before, samples_);
-  } else {
-    std::fill(samples_.begin(), samples_.end(), std::int16_t{0});
-  }
+  mixer_.mix_frame(song_before, song_after, started, samples_);
   if (recording_) {
     recorded_.insert(recorded_.end(), samples_.begin(), samples_.end());
     return;

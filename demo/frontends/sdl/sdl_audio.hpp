@@ -1,6 +1,5 @@
-// demo/frontends/sdl/sdl_audio.hpp: the music through SDL's audio queue. Each frame queues one
-// frame of samples: the song (chiptune.hpp) if the music clock moved during the frame, silence
-// if it did not, so what is heard follows the boot state's clock frame by frame.
+// demo/frontends/sdl/sdl_audio.hpp: the game's sound through SDL's audio queue: each frame
+// queues one frame of samples from the mixer (the music while its clock moves, and the effects).
 //
 // Three ways to run, chosen when it opens:
 // - a player's window: the samples play as the game makes them;
@@ -13,7 +12,10 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <span>
 #include <vector>
+
+#include "../../game/mixer.hpp"
 
 namespace demo {
 
@@ -24,8 +26,9 @@ public:
   sdl_audio& operator=(const sdl_audio&) = delete;
   ~sdl_audio();
 
-  // One frame, during which the song went from `song_before` to `song_after` seconds.
-  void frame(double song_before, double song_after);
+  // One frame, during which the song went from `song_before` to `song_after` seconds and the
+  // states asked for `started`.
+  void frame(double song_before, double song_after, std::span<const effect> started);
   // A recording writes what it holds and returns once the driver has taken all of it.
   void finish();
 
@@ -34,6 +37,7 @@ private:
 
   SDL_AudioDeviceID device_ = 0;
   bool recording_ = false;
+  mixer mixer_;
   std::vector<std::int16_t> recorded_;
   std::vector<std::int16_t> samples_; // one frame's, reused
 };

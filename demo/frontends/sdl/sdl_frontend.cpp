@@ -192,7 +192,7 @@ int run_sdl(const sdl_options& options) {
     }
     const double song_before = run.music().song_seconds();
     run.step(events, screen);
-    sound.frame(song_before, run.music().song_seconds());
+    sound.frame(song_before, run.music().song_seconds(), run.effects());
     render(sdl.renderer, *sdl.font, screen);
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.

@@ -47,10 +47,12 @@ void battle::focus(game& g) {
   if (living(foes_).empty()) {
     won_ = true;
     step_ = step::over;
+    g.play(effect::win);
     g.report("victory at Orc Pass: score " + std::to_string(score()));
     return;
   }
   if (living(party_).empty()) {
+    g.play(effect::lose);
     g.report("the party has fallen");
     g.states.replace<game_over>("Orc Pass", score());
     return;

@@ -35,6 +35,7 @@ void hit::focus(game& g) {
   }
   damage_ = std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3));
   defender_->hp = std::max(0, defender_->hp - damage_);
+  g.play(effect::hit);
   g.report(std::string(attacker_->name) + " hits " + std::string(defender_->name) + " for " +
            std::to_string(damage_) + " (" + health(*defender_) + ")");
 }
@@ -60,6 +61,7 @@ void hit::draw(game& g) const {
 
 void destruction_check::focus(game& g) {
   if (!defender_->alive()) {
+    g.play(effect::blast);
     g.report(std::string(defender_->name) + " is destroyed");
     left_ = 0.8;
   }

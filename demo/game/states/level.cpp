@@ -169,11 +169,13 @@ void level::take(game& g, char& t) {
   if (t == '*') {
     t = '.';
     ++bag_.gems;
+    g.play(effect::gem);
     say(g, "gem " + std::to_string(bag_.gems) + "/" + std::to_string(bag_.gems_total) +
                (door_open() ? ": the door opens" : ""));
   } else if (t == '+') {
     t = '.';
     ++bag_.potions;
+    g.play(effect::gem);
     say(g, "potion found");
   }
 }
@@ -187,6 +189,7 @@ void level::check_contact(game& g) {
     if (dangerous && e.at == player_) {
       --bag_.hearts;
       invulnerable_ = hurt_grace_seconds;
+      g.play(effect::hit);
       say(g, "hit at " + to_string(player_) + ": hearts " + std::to_string(bag_.hearts));
       if (bag_.hearts == 0) {
         lose(g);
@@ -198,6 +201,7 @@ void level::check_contact(game& g) {
 
 void level::lose(game& g) {
   outcome_ = outcome::lost;
+  g.play(effect::lose);
   g.report("game over in " + std::string(title()));
   // Whatever overlay is open goes too (a hit can come under the live inventory), then the
   // game over screen takes the level's place.
@@ -207,6 +211,7 @@ void level::lose(game& g) {
 
 void level::win(game& g) {
   outcome_ = outcome::cleared;
+  g.play(effect::win);
   g.report(std::string(title()) + " cleared: score " + std::to_string(score()));
   g.states.push<level_clear>(std::string(title()), score());
 }

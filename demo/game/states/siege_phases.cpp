@@ -101,6 +101,7 @@ void fire::update(game& g, double dt) {
             standing[static_cast<std::size_t>(g.chance.below(static_cast<int>(standing.size())))];
         hit->intact = false;
         ++field_->walls_lost;
+        g.play(effect::hit);
         g.report("wall hit at " + to_string(hit->at));
       }
     }
@@ -140,8 +141,10 @@ void fire::shoot(game& g) {
   }
   cooldown_ = 2.0 / static_cast<double>(field_->turrets.size());
   siege_field::ship* target = ships[static_cast<std::size_t>(target_) % ships.size()];
+  g.play(effect::shot);
   if (g.chance.chance(70)) {
     target->afloat = false;
+    g.play(effect::blast);
     ++field_->sunk;
     field_->score += 100;
     target_ = 0;

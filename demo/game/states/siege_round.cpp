@@ -17,11 +17,13 @@ void siege_round::enter(game& g) {
 // from a pause menu, gives it no focus: the focus goes to the map.)
 void siege_round::focus(game& g) {
   if (field_.breached()) {
+    g.play(effect::lose);
     g.report("the keep falls in round " + std::to_string(field_.round));
     g.states.replace<game_over>("Rampart Keep", field_.score);
   } else if (field_.round == siege_field::rounds) {
     won_ = true;
     field_.score += 500;
+    g.play(effect::win);
     g.report("the keep holds for " + std::to_string(siege_field::rounds) +
              " rounds: siege won, score " + std::to_string(field_.score));
     g.states.pop();
