@@ -22,9 +22,10 @@ double frequency(int midi_note) {
   return 440.0 * std::pow(2.0, (midi_note - 69) / 12.0);
 }
 
-// A quarter-duty square wave and a triangle wave, both in [-1, 1], at phase `cycles`.
-double square(double cycles) {
-  return cycles - std::floor(cycles) < 0.25 ? 1.0 : -1.0;
+// A quarter-duty pulse and a triangle wave at phase `cycles`, both averaging zero over a cycle
+// (a pulse between 1 and -1 would sit at -0.5 and thump where notes start and stop).
+double pulse(double cycles) {
+  return cycles - std::floor(cycles) < 0.25 ? 1.0 : -1.0 / 3.0;
 }
 double triangle(double cycles) {
   const double phase = cycles - std::floor(cycles);
@@ -39,7 +40,7 @@ double song_sample(double seconds) {
   const int note = lead[static_cast<std::size_t>(step % 16)];
   // Each lead note fades over its step, a plucked sound; the bass holds.
   const double lead_part =
-      note == rest ? 0.0 : square(seconds * frequency(note)) * (1.0 - into_step / step_seconds);
+      note == rest ? 0.0 : pulse(seconds * frequency(note)) * (1.0 - into_step / step_seconds);
   const int low = bass[static_cast<std::size_t>((step / 2) % 8)];
   const double bass_part = triangle(seconds * frequency(low));
   return 0.18 * lead_part + 0.22 * bass_part;

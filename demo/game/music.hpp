@@ -10,7 +10,6 @@ public:
   static constexpr double beat_seconds = 0.5;
 
   void advance(double dt) {
-    song_seconds_ += dt;
     seconds_ += dt;
     while (seconds_ >= beat_seconds) {
       seconds_ -= beat_seconds;
@@ -19,12 +18,13 @@ public:
   }
   [[nodiscard]] long beats() const { return beats_; }
   // How long the music has played: where the song is (chiptune.hpp renders from it).
-  [[nodiscard]] double song_seconds() const { return song_seconds_; }
+  [[nodiscard]] double song_seconds() const {
+    return static_cast<double>(beats_) * beat_seconds + seconds_;
+  }
   // The note a HUD shows; it changes on every beat, so a stopped clock is visible.
   [[nodiscard]] char note() const { return "~-=-"[beats_ % 4]; }
 
 private:
-  double song_seconds_ = 0;
   double seconds_ = 0; // into the current beat
   long beats_ = 0;
 };

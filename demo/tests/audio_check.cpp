@@ -1,8 +1,10 @@
-// demo/tests/audio_check.cpp: listens to a recording of the SDL2 front end (16-bit mono samples
-// at the demo's rate, as SDL's disk driver writes them). It fails unless the longest stretch in
-// which every frame-long window sounds lasts at least the given seconds: a script whose music
-// plays on through a freezing pause passes, one whose music stopped for the pause does not.
-//   strata-demo-audio-check FILE.raw MIN_SECONDS
+// demo/tests/audio_check.cpp: listens to a recording of the SDL2 front end (16-bit little-endian
+// mono samples at the demo's rate, as SDL's disk driver writes them). It fails unless the
+// longest stretch in which every frame-long window sounds lasts between the given seconds: the
+// music's whole span, when it plays on through a freezing pause; a shorter stretch if it stopped
+// for the pause, a longer one if it sounded where its clock had not started.
+//   strata-demo-audio-check FILE.raw MIN_SECONDS MAX_SECONDS
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -11,12 +13,14 @@
 #include <iterator>
 #include <vector>
 
+#include "../game/chiptune.hpp"
+#include "../game/session.hpp"
+
 namespace {
 
-constexpr std::size_t rate = 44'100;
-constexpr std::size_t window = rate / 30; // one frame of the demo
+const auto window = static_cast<std::size_t>(std::lround(demo::audio_rate * demo::frame_seconds));
 // Root mean square below which a window counts as silence (full scale is 32,767; the song's
-// quietest frames are over 2,000).
+// quietest frames are over 4,000).
 constexpr double silence = 200.0;
 
 double loudness(const std::int16_t* samples) {
@@ -24,19 +28,31 @@ double loudness(const std::int16_t* samples) {
   for (std::size_t i = 0; i < window; ++i) {
     sum += static_cast<double>(samples[i]) * samples[i];
   }
-  return std::sqrt(sum / window);
+  return std::sqrt(sum / static_cast<double>(window));
+}
+
+bool seconds_from(const char* text, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text, &end);
+  return end != text && *end == '\0' && out >= 0;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s FILE.raw MIN_SECONDS\n", argv[0]);
+  double least = 0;
+  double most = 0;
+  if (argc != 4 || !seconds_from(argv[2], least) || !seconds_from(argv[3], most)) {
+    std::fprintf(stderr, "usage: %s FILE.raw MIN_SECONDS MAX_SECONDS\n", argv[0]);
     return 2;
   }
   std::ifstream in(argv[1], std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "audio check: cannot read %s\n", argv[1]);
+    return 2;
+  }
   const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
-  std::vector<std::int16_t> samples(bytes.size() / sizeof(std::int16_t));
+  std::vector<std::int16_t> samples(bytes.size() / 2); // an odd last byte is no sample
   for (std::size_t i = 0; i < samples.size(); ++i) {
     samples[i] = static_cast<std::int16_t>(static_cast<unsigned char>(bytes[2 * i]) |
                                            (static_cast<unsigned char>(bytes[2 * i + 1]) << 8));
@@ -47,9 +63,8 @@ int main(int argc, char** argv) {
     current = loudness(&samples[at]) >= silence ? current + 1 : 0;
     longest = std::max(longest, current);
   }
-  const double seconds = static_cast<double>(longest * window) / rate;
-  const double wanted = std::strtod(argv[2], nullptr);
-  std::printf("audio check: %zu samples, longest sounding stretch %.2f s (want %.2f s)\n",
-              samples.size(), seconds, wanted);
-  return seconds >= wanted ? 0 : 1;
+  const double seconds = static_cast<double>(longest * window) / demo::audio_rate;
+  std::printf("audio check: %zu samples, longest sounding stretch %.2f s (want %.2f to %.2f s)\n",
+              samples.size(), seconds, least, most);
+  return seconds >= least && seconds <= most ? 0 : 1;
 }

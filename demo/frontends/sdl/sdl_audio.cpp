@@ -12,8 +12,12 @@ namespace demo {
 namespace {
 
 const auto samples_per_frame = static_cast<std::size_t>(std::lround(audio_rate * frame_seconds));
-// A player's queue is kept this short, so that a stalled frame cannot leave the music lagging.
-constexpr Uint32 most_queued_bytes = audio_rate / 4 * sizeof(std::int16_t);
+// A player's device starts with this much silence queued, so that a frame that comes a little
+// late finds sound still queued instead of an empty device (a click).
+constexpr int frames_of_slack = 3;
+// Past this, the game is running ahead of the device (a clock a little fast): a frame's sound is
+// dropped, so that the music never lags the game by more.
+const auto most_queued_bytes = static_cast<Uint32>(8 * samples_per_frame * sizeof(std::int16_t));
 // How long finish() waits for the driver to take a recording before giving up on it.
 constexpr Uint64 drain_limit_ms = 60'000;
 
@@ -22,29 +26,29 @@ constexpr Uint64 drain_limit_ms = 60'000;
 sdl_audio::sdl_audio(bool scripted)
     : samples_(samples_per_frame) {
   if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-    if (!scripted) {
-      std::fprintf(stderr, "strata-demo: no sound: %s\n", SDL_GetError());
-    }
+    std::fprintf(stderr, "strata-demo: no sound: %s\n", SDL_GetError());
     return;
   }
+  initialized_ = true;
   const char* driver = SDL_GetCurrentAudioDriver();
   recording_ = scripted && driver != nullptr && std::string_view(driver) == "disk";
-  if (scripted && !recording_) {
+  // A script runs faster than sound plays: it is silent unless it is recorded. A recording
+  // opens its device in finish(), since an open device writes silence while it waits.
+  if (scripted || !open()) {
     return;
   }
-  // A recording opens its device in finish(): an open device writes silence while it waits.
-  if (!recording_ && open()) {
-    SDL_PauseAudioDevice(device_, 0);
-  }
+  std::vector<std::int16_t> slack(frames_of_slack * samples_per_frame, std::int16_t{0});
+  SDL_QueueAudio(device_, slack.data(), static_cast<Uint32>(slack.size() * sizeof(std::int16_t)));
+  SDL_PauseAudioDevice(device_, 0);
 }
 
 bool sdl_audio::open() {
   SDL_AudioSpec wanted{};
   wanted.freq = audio_rate;
-  wanted.format = AUDIO_S16SYS;
+  wanted.format = AUDIO_S16LSB; // what a recording's file holds, on any machine
   wanted.channels = 1;
   wanted.samples = 1024;
-  // No allowed changes: SDL converts to the device's format, and a recording holds ours.
+  // No allowed changes: SDL converts to the device's format.
   device_ = SDL_OpenAudioDevice(nullptr, 0, &wanted, nullptr, 0);
   if (device_ == 0) {
     std::fprintf(stderr, "strata-demo: no sound: %s\n", SDL_GetError());
@@ -56,7 +60,9 @@ sdl_audio::~sdl_audio() {
   if (device_ != 0) {
     SDL_CloseAudioDevice(device_);
   }
-  SDL_QuitSubSystem(SDL_INIT_AUDIO);
+  if (initialized_) {
+    SDL_QuitSubSystem(SDL_INIT_AUDIO);
+  }
 }
 
 void sdl_audio::frame(double song_before, double song_after, std::span<const effect> started) {
@@ -69,7 +75,7 @@ void sdl_audio::frame(double song_before, double song_after, std::span<const eff
     return;
   }
   if (SDL_GetQueuedAudioSize(device_) > most_queued_bytes) {
-    SDL_ClearQueuedAudio(device_);
+    return;
   }
   SDL_QueueAudio(device_, samples_.data(),
                  static_cast<Uint32>(samples_.size() * sizeof(std::int16_t)));
@@ -89,7 +95,11 @@ void sdl_audio::finish() {
   }
   SDL_PauseAudioDevice(device_, 0);
   const Uint64 started = SDL_GetTicks64();
-  while (SDL_GetQueuedAudioSize(device_) > 0 && SDL_GetTicks64() - started < drain_limit_ms) {
+  while (SDL_GetQueuedAudioSize(device_) > 0) {
+    if (SDL_GetTicks64() - started > drain_limit_ms) {
+      std::fprintf(stderr, "strata-demo: the sound driver did not take the whole recording\n");
+      break;
+    }
     SDL_Delay(10);
   }
   SDL_CloseAudioDevice(device_);

@@ -35,6 +35,7 @@ public:
 private:
   bool open();
 
+  bool initialized_ = false; // SDL's audio subsystem, which this object shuts down again
   SDL_AudioDeviceID device_ = 0;
   bool recording_ = false;
   mixer mixer_;

@@ -167,8 +167,10 @@ int run_sdl(const sdl_options& options) {
   std::vector<input_event> events;
   std::size_t scripted = 0;
   bool closed = false;
+  // A player's frames keep to a grid of exactly frame_seconds (33.3 ms, where whole milliseconds
+  // would give 30.3 frames a second and the sound would run ahead of the device).
+  double next_frame_ms = static_cast<double>(SDL_GetTicks64());
   while (!closed && run.running()) {
-    const Uint64 started = SDL_GetTicks64();
     events.clear();
     for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
       if (e.type == SDL_QUIT) {
@@ -196,10 +198,14 @@ int run_sdl(const sdl_options& options) {
     render(sdl.renderer, *sdl.font, screen);
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.
-    const Uint64 spent = SDL_GetTicks64() - started;
-    const auto frame_ms = static_cast<Uint64>(frame_seconds * 1000);
-    if (!options.keys && spent < frame_ms) {
-      SDL_Delay(static_cast<Uint32>(frame_ms - spent));
+    if (!options.keys) {
+      next_frame_ms += frame_seconds * 1000;
+      const auto now = static_cast<double>(SDL_GetTicks64());
+      if (now < next_frame_ms) {
+        SDL_Delay(static_cast<Uint32>(next_frame_ms - now));
+      } else {
+        next_frame_ms = now; // late (a stall): the grid starts again from here
+      }
     }
   }
   sound.finish();

@@ -328,3 +328,5 @@ protected:
 };
 
 } // namespace strata::detail
+
+#undef STRATA_DETAIL_CLANG_INLINE
