@@ -2,9 +2,11 @@
 #include "cli.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string_view>
+#include <system_error>
 
 namespace demo {
 
@@ -24,9 +26,16 @@ const char* const usage =
 
 namespace {
 
-std::optional<std::string> read_file(const std::string& path) {
+// A directory opens as a stream on Linux and reads as nothing: it must be refused by name.
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    error = "the script " + path + " is a directory";
+    return std::nullopt;
+  }
   std::ifstream in(path);
   if (!in) {
+    error = "cannot read the script " + path;
     return std::nullopt;
   }
   std::stringstream content;
@@ -50,16 +59,17 @@ std::optional<command_line> parse_command_line(int argc, char** argv, std::strin
     } else if (arg == "--print-screen") {
       out.print_screen = true;
     } else if (arg == "--script" && has_value) {
-      const auto text = read_file(argv[++i]);
+      const auto text = read_file(argv[++i], error);
       if (!text) {
-        error = std::string("cannot read the script ") + argv[i];
         return std::nullopt;
       }
       if (out.keys = parse_script(*text, error); !out.keys) {
+        error = "the script " + std::string(argv[i]) + ": " + error;
         return std::nullopt;
       }
     } else if (arg == "--keys" && has_value) {
       if (out.keys = parse_script(argv[++i], error); !out.keys) {
+        error = "--keys: " + error;
         return std::nullopt;
       }
     } else if (arg == "--seed" && has_value) {

@@ -22,7 +22,7 @@ int play_tour(const demo::command_line& options) {
   std::string error;
   const auto tour = demo::parse_script(demo::tour_script(), error);
   if (!tour) {
-    std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
+    std::fprintf(stderr, "strata-demo: the tour: %s\n", error.c_str());
     return 1;
   }
   return demo::run_headless(*tour, {options.seed.value_or(1), 80, 25, options.print_screen});
@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (options->help) {
-    std::printf("%s", demo::usage);
+    std::printf("%s%s", demo::usage, demo::script_syntax);
     return 0;
   }
   if (options->sdl) {
