@@ -5,7 +5,7 @@
 set -euo pipefail
 
 apt-get install -y --no-install-recommends \
-  libncurses-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config tmux xvfb xauth
+  libcli11-dev libncurses-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config tmux xvfb xauth
 
 cmake -S . -B build-demo-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_BENCHMARKS=OFF -DSTRATA_BUILD_C_API=OFF

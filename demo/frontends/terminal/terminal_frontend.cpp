@@ -4,7 +4,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -115,7 +114,7 @@ void present(const cell_grid& screen) {
 
 } // namespace
 
-int run_terminal(std::optional<std::uint64_t> seed) {
+int run_terminal(std::uint64_t seed) {
   SCREEN* terminal = newterm(nullptr, stdout, stdin);
   if (terminal == nullptr) {
     std::fprintf(stderr, "strata-demo: this terminal is not supported (TERM?)\n");
@@ -131,7 +130,7 @@ int run_terminal(std::optional<std::uint64_t> seed) {
   set_escdelay(25);
   set_up_colors();
 
-  session run(seed.value_or(static_cast<std::uint64_t>(std::time(nullptr))));
+  session run(seed);
   cell_grid screen(COLS, LINES);
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);
