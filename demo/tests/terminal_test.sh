@@ -2,7 +2,7 @@
 # demo/tests/terminal_test.sh: the terminal front end in a real terminal (tmux, 100x32): keys
 # are sent as a player would press them and the screen is read back. It checks the title, the
 # pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
-# the terminal.
+# the terminal; Esc on the title asks before quitting; uppercase WASD moves.
 #   terminal_test.sh path/to/strata-demo
 set -eu
 demo=$1
@@ -35,9 +35,26 @@ tm set-option -t demo remain-on-exit on
 
 wait_for "S T R A T A   Q U E S T"
 wait_for "press Enter to start"
+# Esc on the title asks before quitting; N stays.
+tm send-keys -t demo Escape
+wait_for "Q U I T   T H E   G A M E ?"
+tm send-keys -t demo n
+tries=0
+while tm capture-pane -p -t demo | grep -qF "Q U I T"; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 150 ] || fail "N did not close the quit question"
+  sleep 0.1
+done
 tm send-keys -t demo Enter
 wait_for "W O R L D   M A P"
-tm send-keys -t demo Enter
+# Uppercase WASD moves as lowercase does (Caps Lock): S picks the Caverns, W the Meadow again.
+tm send-keys -t demo S Enter
+wait_for "Caverns   hearts @@@"
+tm send-keys -t demo Escape
+wait_for "P A U S E D"
+tm send-keys -t demo q
+wait_for "W O R L D   M A P"
+tm send-keys -t demo W Enter
 wait_for "Meadow   hearts @@@"
 
 tm send-keys -t demo p

@@ -28,14 +28,19 @@ extern "C" void on_interrupt(int /*signal*/) {
 
 std::optional<key> translate(int ch) {
   switch (ch) {
+  // Both cases, as for every letter below: Caps Lock must not stop the player.
   case KEY_UP:
-  case 'w': return key::up;
+  case 'w':
+  case 'W': return key::up;
   case KEY_DOWN:
-  case 's': return key::down;
+  case 's':
+  case 'S': return key::down;
   case KEY_LEFT:
-  case 'a': return key::left;
+  case 'a':
+  case 'A': return key::left;
   case KEY_RIGHT:
-  case 'd': return key::right;
+  case 'd':
+  case 'D': return key::right;
   case '\n':
   case '\r':
   case ' ':
