@@ -78,7 +78,8 @@ void destruction_check::draw(game& g) const {
   }
   canvas& on = *g.screen;
   const point at = anchor(on, *defender_);
-  text(on, at.x, at.y + 1, "DESTROYED", style{color::white, color::red, true});
+  // Beside the name, where the hits showed their damage: the row below is the HP bar.
+  text(on, at.x + 14, at.y, "DESTROYED", style{color::white, color::red, true});
 }
 
 // Once the hits and the check above it are gone. It takes no frame of its own: the hit it
