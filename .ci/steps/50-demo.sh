@@ -9,7 +9,7 @@ apt-get install -y --no-install-recommends \
 
 cmake -S . -B build-demo-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_BENCHMARKS=OFF -DSTRATA_BUILD_C_API=OFF
-cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-check
+cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-check strata-demo-legibility-check
 # Here the SDL2 and tmux tests must exist: a missing package must not skip them in silence.
 for test in demo.sdl.screenshot demo.terminal.tmux; do
   ctest --test-dir build-demo-ci -N -R "^${test}\$" | grep -q "Total Tests: 1" ||

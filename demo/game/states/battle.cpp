@@ -177,7 +177,9 @@ void battle::draw_side(canvas& on, const std::array<unit, 3>& side, int highligh
   for (const unit& u : side) {
     const point at = anchor(on, u);
     const bool marked = u.slot == highlighted;
-    const style look = !u.alive() ? style{color::black, color::black, true}
+    // The fallen in plain white, a grey beside the bold living (black on black was the
+    // terminal's default colour pair, the brightest of all).
+    const style look = !u.alive() ? style{color::white, color::black, false}
                        : marked   ? style{color::black, color::yellow, true}
                                   : style{u.foe ? color::red : color::green, color::black, true};
     text(on, at.x, at.y, std::string(u.name), look);
