@@ -2,7 +2,8 @@
 # demo/tests/terminal_test.sh: the terminal front end in a real terminal (tmux, 100x32): keys
 # are sent as a player would press them and the screen is read back. It checks the title, the
 # pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
-# the terminal; Esc on the title asks before quitting; uppercase WASD moves.
+# the terminal; Esc on the title asks before quitting; uppercase WASD moves; TERM=dumb is
+# refused with a message.
 #   terminal_test.sh path/to/strata-demo
 set -eu
 demo=$1
@@ -127,4 +128,19 @@ printf '%s' "$screen" | grep -qF "strata-demo exited with 130" ||
 if printf '%s' "$screen" | grep -qF "Meadow"; then
   fail "the game's screen is still there after Ctrl-C"
 fi
+# TERM=dumb cannot draw the game: the demo says so and exits 1 instead of running blind. The
+# message and the status go to files: a pane that ends this fast can lose its last output.
+errors=$(mktemp)
+status=$(mktemp)
+trap 'tm kill-server 2>/dev/null || true; rm -f "$errors" "$status"' EXIT
+tm respawn-pane -k -t demo "TERM=dumb '$demo' --seed 1 2>'$errors'; echo \$? >'$status'"
+tries=0
+until [ -s "$status" ]; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 150 ] || fail "the demo did not end with TERM=dumb"
+  sleep 0.1
+done
+[ "$(cat "$status")" = 1 ] || fail "TERM=dumb: exit status $(cat "$status"), not 1"
+grep -qF "the terminal 'dumb' cannot move its cursor" "$errors" ||
+  fail "no message for TERM=dumb: $(cat "$errors")"
 echo "terminal test: passed"

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <curses.h>
 
 #include "../../game/session.hpp"
+#include "terminfo.hpp"
 
 namespace demo {
 namespace {
@@ -120,6 +122,15 @@ void present(const cell_grid& screen) {
 } // namespace
 
 int run_terminal(std::uint64_t seed) {
+  if (!terminal_can_address_cursor()) {
+    const char* name = std::getenv("TERM");
+    std::fprintf(stderr,
+                 "strata-demo: the terminal '%s' cannot move its cursor, so the game cannot be "
+                 "drawn; use a full-screen terminal (TERM=xterm-256color, for one), --sdl, or "
+                 "--tour to watch the scripted tour\n",
+                 name != nullptr ? name : "");
+    return 1;
+  }
   SCREEN* terminal = newterm(nullptr, stdout, stdin);
   if (terminal == nullptr) {
     std::fprintf(stderr, "strata-demo: this terminal is not supported (TERM?)\n");
