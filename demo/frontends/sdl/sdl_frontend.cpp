@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <SDL.h>
@@ -131,6 +132,18 @@ struct sdl_run {
   bool open(const std::string& font_path, std::string& error) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
       error = std::string("cannot start SDL: ") + SDL_GetError();
+      return false;
+    }
+    // With no display SDL falls back on its offscreen or dummy driver without a word: the
+    // window would exist nowhere while the game runs. Only a driver asked for by name may be one
+    // of those (SDL_VIDEODRIVER=offscreen, for screenshots on a machine without a display).
+    const char* driver = SDL_GetCurrentVideoDriver();
+    const char* asked = SDL_getenv("SDL_VIDEODRIVER");
+    const std::string_view name = driver != nullptr ? driver : "";
+    if ((name == "offscreen" || name == "dummy") && (asked == nullptr || *asked == '\0')) {
+      error = "no display to open a window on (SDL found only its '" + std::string(name) +
+              "' video driver: is DISPLAY or WAYLAND_DISPLAY set?); play in the terminal, or "
+              "run under xvfb-run";
       return false;
     }
     window = SDL_CreateWindow("strata demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 640,
