@@ -3,7 +3,7 @@
 # are sent as a player would press them and the screen is read back. It checks the title, the
 # pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
 # the terminal; Esc on the title asks before quitting; uppercase WASD moves; TERM=dumb is
-# refused with a message.
+# refused with a message; a stall is not caught up at once.
 #   terminal_test.sh path/to/strata-demo
 set -eu
 demo=$1
@@ -36,6 +36,18 @@ tm set-option -t demo remain-on-exit on
 
 wait_for "S T R A T A   Q U E S T"
 wait_for "press Enter to start"
+# A stall (Ctrl-Z and fg; here SIGSTOP and SIGCONT) is not caught up in a burst: the music
+# beat (one every 0.5 s of game time) must not jump by the 4 s the demo was stopped.
+beat() { tm capture-pane -p -t demo | grep -o "beat [0-9]*" | tail -n 1 | cut -d ' ' -f 2; }
+game=$(pgrep -P "$(tm display-message -p -t demo '#{pane_pid}')")
+before=$(beat)
+kill -STOP "$game"
+sleep 4
+kill -CONT "$game"
+sleep 0.5
+after=$(beat)
+[ "$((after - before))" -le 5 ] || fail "the beat jumped from $before to $after after a stall"
+
 # Esc on the title asks before quitting; N stays.
 tm send-keys -t demo Escape
 wait_for "Q U I T   T H E   G A M E ?"

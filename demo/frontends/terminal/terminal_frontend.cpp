@@ -19,6 +19,8 @@ namespace {
 
 constexpr int min_width = 80;
 constexpr int min_height = 24;
+// How far behind its schedule the loop may fall and still catch up, frame after frame.
+constexpr auto max_lag = std::chrono::milliseconds(250);
 
 volatile std::sig_atomic_t interrupted = 0;
 
@@ -164,6 +166,12 @@ int run_terminal(std::uint64_t seed) {
     run.step(events, screen);
     present(screen);
     next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(frame);
+    // After a stall (Ctrl-Z and fg, a busy machine) the game goes on from now: catching up all
+    // the lost time at once would run its world in a burst, the clock jumping ahead.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - next > max_lag) {
+      next = now;
+    }
     std::this_thread::sleep_until(next);
   }
   endwin();
