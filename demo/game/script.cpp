@@ -12,7 +12,7 @@ namespace demo {
 const char* const script_syntax =
     "script syntax (--script FILE, --keys \"...\"): tokens separated by blanks, # comments\n"
     "  enter             press a key during one frame; keys: up down left right enter space\n"
-    "                    esc p i tab y n q\n"
+    "                    esc p i tab y n q, and unfocus (the player is gone: the game pauses)\n"
     "  right*4           press it during 4 frames in a row\n"
     "  wait 30           press nothing for 30 frames (the game runs at 30 frames a second)\n"
     "  ( enter wait 9 )*5  play the group 5 times (blanks around the brackets)\n"

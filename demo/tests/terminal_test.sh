@@ -3,7 +3,7 @@
 # are sent as a player would press them and the screen is read back. It checks the title, the
 # pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
 # the terminal; Esc on the title asks before quitting; uppercase WASD moves; TERM=dumb is
-# refused with a message; a stall is not caught up at once.
+# refused with a message; a stall is not caught up at once; too small a terminal pauses.
 #   terminal_test.sh path/to/strata-demo
 set -eu
 demo=$1
@@ -124,6 +124,13 @@ until tm capture-pane -p -t demo | sed -n 40p | grep -qF "arrows: move"; do
   [ "$tries" -lt 150 ] || fail "the screen did not follow the resize"
   sleep 0.1
 done
+
+# Too small a terminal: a message instead of the game, which pauses; back to a size that fits,
+# the pause menu waits.
+tm resize-window -t demo -x 70 -y 20
+wait_for "make the terminal at least 80x24"
+tm resize-window -t demo -x 120 -y 40
+wait_for "P A U S E D"
 
 # Ctrl-C: the demo restores the terminal (it leaves the alternate screen) and exits with 130.
 tm send-keys -t demo C-c

@@ -187,6 +187,9 @@ int run_sdl(const sdl_options& options) {
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
         screen.resize(std::max(columns, e.window.data1 / sdl.font->cell_width()),
                       std::max(rows, e.window.data2 / sdl.font->cell_height()));
+      } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST &&
+                 !options.keys) {
+        events.push_back({key::unfocus}); // what runs pauses while the player is elsewhere
       } else if (e.type == SDL_KEYDOWN && !options.keys) {
         if (const auto pressed = translate(e.key.keysym.sym)) {
           events.push_back({*pressed});

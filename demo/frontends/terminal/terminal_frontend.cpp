@@ -100,8 +100,12 @@ void set_up_colors() {
   }
 }
 
+bool fits() {
+  return COLS >= min_width && LINES >= min_height;
+}
+
 void present(const cell_grid& screen) {
-  if (COLS < min_width || LINES < min_height) {
+  if (!fits()) {
     erase();
     mvprintw(0, 0, "make the terminal at least %dx%d (it is %dx%d)", min_width, min_height, COLS,
              LINES);
@@ -153,6 +157,7 @@ int run_terminal(std::uint64_t seed) {
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);
   auto next = std::chrono::steady_clock::now();
+  bool fitted = true;
   while (interrupted == 0 && run.running()) {
     events.clear();
     for (int ch = getch(); ch != ERR; ch = getch()) {
@@ -163,6 +168,15 @@ int run_terminal(std::uint64_t seed) {
         events.push_back({*pressed});
       }
     }
+    // Too small to draw the game, the terminal has lost the player: what runs pauses (once,
+    // as the terminal shrinks), and keys typed blind are dropped.
+    if (!fits()) {
+      events.clear();
+      if (fitted) {
+        events.push_back({key::unfocus});
+      }
+    }
+    fitted = fits();
     run.step(events, screen);
     present(screen);
     next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(frame);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "hud.hpp"
+#include "pause.hpp"
 
 namespace demo {
 namespace {
@@ -47,6 +48,8 @@ bool inventory::handle(game& g, const input_event& e) {
     return true;
   case key::inventory:
   case key::back: g.states.pop(); return true;
+  // The level keeps running under this live overlay: unseen, it must stop.
+  case key::unfocus: g.states.push<pause_menu>(); return true;
   default: return true;
   }
 }

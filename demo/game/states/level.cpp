@@ -136,7 +136,8 @@ bool level::handle(game& g, const input_event& e) {
   case key::left: walk(g, {-1, 0}); return true;
   case key::right: walk(g, {1, 0}); return true;
   case key::pause:
-  case key::back: g.states.push<pause_menu>(); return true;
+  case key::back:
+  case key::unfocus: g.states.push<pause_menu>(); return true;
   case key::inventory: g.states.push<inventory>(bag_); return true;
   default: return false;
   }
