@@ -3,7 +3,8 @@
 # are sent as a player would press them and the screen is read back. It checks the title, the
 # pause banner over the dimmed level, the stack overlay, a resize, and that Ctrl-C restores
 # the terminal; Esc on the title asks before quitting; uppercase WASD moves; TERM=dumb is
-# refused with a message; a stall is not caught up at once; too small a terminal pauses.
+# refused with a message; a stall is not caught up at once; too small a terminal pauses; without
+# colours the logo and the picked place still show.
 #   terminal_test.sh path/to/strata-demo
 set -eu
 demo=$1
@@ -147,6 +148,15 @@ printf '%s' "$screen" | grep -qF "strata-demo exited with 130" ||
 if printf '%s' "$screen" | grep -qF "Meadow"; then
   fail "the game's screen is still there after Ctrl-C"
 fi
+# A terminal without colours (vt100): the logo's blocks and the coloured backgrounds are drawn
+# in reverse video instead of vanishing, and the picked place is marked >1<.
+tm respawn-pane -k -t demo "TERM=vt100 '$demo' --seed 1"
+wait_for "press Enter to start"
+reversed=$(tm capture-pane -p -e -t demo | grep -c "$(printf '\033')\[\([0-9]*;\)*7m" || true)
+[ "$reversed" -ge 5 ] || fail "the logo is not drawn in reverse video without colours"
+tm send-keys -t demo Enter
+wait_for ">1<"
+
 # TERM=dumb cannot draw the game: the demo says so and exits 1 instead of running blind. The
 # message and the status go to files: a pane that ends this fast can lose its last output.
 errors=$(mktemp)

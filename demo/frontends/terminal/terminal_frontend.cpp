@@ -112,10 +112,14 @@ void present(const cell_grid& screen) {
     refresh();
     return;
   }
+  // Without colours every cell has the terminal's default pair, and a coloured background (the
+  // logos' blocks, the selected place, a panel) would vanish: reverse video keeps it apart.
+  const bool colors = has_colors();
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
       const cell& c = screen.at(x, y);
       chtype attributes = COLOR_PAIR(pair_of(c.look));
+      attributes |= !colors && c.look.bg != color::black ? A_REVERSE : A_NORMAL;
       attributes |= c.look.bold ? A_BOLD : A_NORMAL;
       attributes |= c.dim ? A_DIM : A_NORMAL;
       // The bottom-right cell reports an error after drawing (the cursor cannot move on).

@@ -107,7 +107,9 @@ void world::draw(game& g) const {
     const place& p = places[i];
     const bool picked = static_cast<int>(i) == selected_;
     const record& r = records_[i];
-    const std::string mark = "[" + std::to_string(i + 1) + "]";
+    // The picked place is told apart by its mark's shape too, for terminals without colours.
+    const std::string number = std::to_string(i + 1);
+    const std::string mark = picked ? ">" + number + "<" : "[" + number + "]";
     text(on, left + p.x - 1, top + p.y, mark,
          picked ? style{color::black, color::yellow, true} : style{color::white, color::red, true});
     text(on, left + p.x - 1, top + p.y + p.label_dy,
