@@ -28,6 +28,7 @@ struct game {
   game_clock clock;
   demo::music music;
   canvas* screen = nullptr; // set by the front end before each frame draws
+  int overlay_columns = 0;  // how many columns on the right the stack overlay covers, if shown
   transcript log;
   // Last member: destroyed first, so the exit hooks it runs still find the services above.
   strata::stack<game, input_event> states{*this};

@@ -1,6 +1,6 @@
 # demo/tests/check_run.cmake: runs the demo once and checks how it ended: its exit status
-# (STATUS: a number, or "nonzero") and regular expressions its output must match (STDOUT,
-# STDERR) or must not match (NOT_STDOUT). A run longer than 10 s fails: bad input must be
+# (STATUS: a number, or "nonzero") and regular expressions its output must match (STDOUT, a
+# list: each must match; STDERR) or must not match (NOT_STDOUT). A run longer than 10 s fails: bad input must be
 # refused at once, not played.
 #   cmake -DDEMO=... -DARGS="--keys;wait 2000000000" -DSTATUS=nonzero -DSTDERR="frames" -P this
 execute_process(COMMAND ${DEMO} ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err
@@ -13,9 +13,11 @@ if(STATUS STREQUAL "nonzero")
 elseif(NOT status STREQUAL STATUS)
   message(FATAL_ERROR "expected the exit status ${STATUS}\n${shown}")
 endif()
-if(DEFINED STDOUT AND NOT out MATCHES "${STDOUT}")
-  message(FATAL_ERROR "stdout does not match '${STDOUT}'\n${shown}")
-endif()
+foreach(expected IN LISTS STDOUT)
+  if(NOT out MATCHES "${expected}")
+    message(FATAL_ERROR "stdout does not match '${expected}'\n${shown}")
+  endif()
+endforeach()
 if(DEFINED STDERR AND NOT err MATCHES "${STDERR}")
   message(FATAL_ERROR "stderr does not match '${STDERR}'\n${shown}")
 endif()

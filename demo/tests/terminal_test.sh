@@ -111,7 +111,7 @@ tm send-keys -t demo Tab
 wait_for "stack (Tab)"
 wait_for "4 pause*"
 screen=$(tm capture-pane -p -t demo)
-for line in "0 system" "1 title" "2 world" "3 level" "freeze" "last transitions:" "enter   4 pause"; do
+for line in " 0 system" " 1 title" " 2 world" " 3 level" "freeze" "last transitions:" "enter    4 pause"; do
   printf '%s' "$screen" | grep -qF -- "$line" || fail "the stack overlay does not show '$line'"
 done
 tm send-keys -t demo Tab
