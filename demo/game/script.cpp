@@ -17,6 +17,8 @@ const char* const script_syntax =
     "  wait 30           press nothing for 30 frames (the game runs at 30 frames a second)\n"
     "  ( enter wait 9 )*5  play the group 5 times (blanks around the brackets)\n"
     "  a script plays 1 to 108000 frames (one hour) and nests at most 16 groups\n";
+// The text above spells the limits out; it must change with them.
+static_assert(max_script_frames == 108000 && max_script_depth == 16);
 
 namespace {
 
