@@ -3,9 +3,12 @@
 // nothing is thrown past parse_command_line.
 #include "cli.hpp"
 
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 
@@ -56,6 +59,17 @@ bool read_script(const CLI::Option& file, const std::string& path, const CLI::Op
   return true;
 }
 
+// CLI11 2.1 reads "-5" and numbers past 2^64 as some seed without a word: checked first here.
+std::string whole_number(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, problem] = std::from_chars(text.data(), end, value);
+  return !text.empty() && problem == std::errc{} && stop == end
+             ? std::string()
+             : "needs a whole number from 0 to " +
+                   std::to_string(std::numeric_limits<std::uint64_t>::max());
+}
+
 } // namespace
 
 std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_status) {
@@ -84,7 +98,8 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
   auto* seed_option = app.add_option("--seed", seed,
                                      "seed of the game's chance (default: 1 with a script or the "
                                      "tour; the clock for a player)")
-                          ->type_name("N");
+                          ->type_name("N")
+                          ->check(whole_number);
   app.add_flag("--print-screen", out.print_screen,
                "headless: print the last frame drawn as text after the "
                "transcript (of the tour without a script)")
