@@ -1,32 +1,36 @@
-// demo/cli.cpp: reading the command line.
+// demo/cli.cpp: reading the command line with CLI11. CLI11 reports mistakes by throwing, so
+// this file is built with exceptions even when the rest of the demo is not (STRATA_NO_EXCEPTIONS):
+// nothing is thrown past parse_command_line.
 #include "cli.hpp"
 
 #include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
-#include <string_view>
+#include <system_error>
+
+#include <CLI/CLI.hpp>
 
 namespace demo {
-
-const char* const usage =
-    "usage: strata-demo [options]\n"
-    "  (no option)         play in the terminal; without a terminal, play the tour headless\n"
-    "  --sdl               play in an SDL2 window (if built with SDL2)\n"
-    "  --script FILE       play the keys in FILE at a fixed time step, print the transcript\n"
-    "  --keys \"KEYS\"       the same with the keys given inline, e.g. \"wait 60 enter\"\n"
-    "  --tour              play the built-in tour headless and print the transcript\n"
-    "  --seed N            seed of the game's chance (default 1)\n"
-    "  --print-screen      headless: print the last frame as text after the transcript\n"
-    "  --screenshot FILE   with --sdl and a script: save the last frame as a BMP file\n"
-    "  --font FILE         with --sdl: the monospace TrueType font to draw with\n"
-    "keys: arrows move/choose, Enter/Space confirm, Esc back, P pause, I inventory,\n"
-    "      Tab stack overlay, Y/N answer, Q quit\n";
-
 namespace {
 
-std::optional<std::string> read_file(const std::string& path) {
+const char* const keys_help =
+    "keys: arrows or WASD move/choose, Enter/Space confirm, Esc back, P pause, I inventory,\n"
+    "      Tab stack overlay, Y/N answer, Q quit\n";
+
+// A directory opens as a stream on Linux and reads as nothing: it must be refused by name.
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    error = "the script " + path + " is a directory";
+    return std::nullopt;
+  }
   std::ifstream in(path);
   if (!in) {
+    error = "cannot read the script " + path;
     return std::nullopt;
   }
   std::stringstream content;
@@ -34,55 +38,106 @@ std::optional<std::string> read_file(const std::string& path) {
   return content.str();
 }
 
+// The script named by --script or given by --keys, if either was given; false on a mistake.
+bool read_script(const CLI::Option& file, const std::string& path, const CLI::Option& keys,
+                 const std::string& inline_keys, command_line& out, std::string& error) {
+  if (file.count() > 0) {
+    const auto text = read_file(path, error);
+    if (!text) {
+      return false;
+    }
+    if (out.keys = parse_script(*text, error); !out.keys) {
+      error = "the script " + path + ": " + error;
+      return false;
+    }
+  } else if (keys.count() > 0) {
+    if (out.keys = parse_script(inline_keys, error); !out.keys) {
+      error = "--keys: " + error;
+      return false;
+    }
+  }
+  return true;
+}
+
+// CLI11 2.1 reads "-5" and numbers past 2^64 as some seed without a word: checked first here.
+std::string whole_number(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, problem] = std::from_chars(text.data(), end, value);
+  return !text.empty() && problem == std::errc{} && stop == end
+             ? std::string()
+             : "needs a whole number from 0 to " +
+                   std::to_string(std::numeric_limits<std::uint64_t>::max());
+}
+
 } // namespace
 
-std::optional<command_line> parse_command_line(int argc, char** argv, std::string& error) {
+std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_status) {
   command_line out;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--help" || arg == "-h") {
-      out.help = true;
-    } else if (arg == "--sdl") {
-      out.sdl = true;
-    } else if (arg == "--tour") {
-      out.tour = true;
-    } else if (arg == "--print-screen") {
-      out.print_screen = true;
-    } else if (arg == "--script" && has_value) {
-      const auto text = read_file(argv[++i]);
-      if (!text) {
-        error = std::string("cannot read the script ") + argv[i];
-        return std::nullopt;
-      }
-      if (out.keys = parse_script(*text, error); !out.keys) {
-        return std::nullopt;
-      }
-    } else if (arg == "--keys" && has_value) {
-      if (out.keys = parse_script(argv[++i], error); !out.keys) {
-        return std::nullopt;
-      }
-    } else if (arg == "--seed" && has_value) {
-      const std::string_view text = argv[++i];
-      std::uint64_t seed = 0;
-      const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), seed);
-      if (problem != std::errc{} || end != text.data() + text.size()) {
-        error = "--seed needs a number";
-        return std::nullopt;
-      }
-      out.seed = seed;
-    } else if (arg == "--screenshot" && has_value) {
-      out.screenshot = argv[++i];
-      if (!out.screenshot.ends_with(".bmp")) {
-        error = "--screenshot writes BMP files (demo/tools/bmp_to_png.py converts them)";
-        return std::nullopt;
-      }
-    } else if (arg == "--font" && has_value) {
-      out.font = argv[++i];
-    } else {
-      error = "unknown or incomplete option '" + std::string(arg) + "'";
+  std::string path;
+  std::string inline_keys;
+  std::uint64_t seed = 0;
+
+  CLI::App app{"Strata Quest, the demo game of the strata library. With no option it plays in "
+               "the terminal; without a terminal it plays its tour headless.",
+               "strata-demo"};
+  app.set_version_flag("--version", std::string("strata-demo ") + STRATA_DEMO_VERSION);
+  auto* sdl = app.add_flag("--sdl", out.sdl, "play in an SDL2 window (if built with SDL2)");
+  auto* script_file = app.add_option("--script", path,
+                                     "play the keys in FILE headless and print the transcript "
+                                     "(syntax below)")
+                          ->type_name("FILE");
+  auto* keys = app.add_option("--keys", inline_keys,
+                              "the same with the keys given inline, "
+                              "e.g. \"wait 60 enter\"")
+                   ->type_name("KEYS")
+                   ->excludes(script_file);
+  app.add_flag("--tour", out.tour, "play the built-in tour headless and print the transcript")
+      ->excludes(script_file)
+      ->excludes(keys);
+  auto* seed_option = app.add_option("--seed", seed,
+                                     "seed of the game's chance (default: 1 with a script or the "
+                                     "tour; the clock for a player)")
+                          ->type_name("N")
+                          ->check(whole_number);
+  app.add_flag("--print-screen", out.print_screen,
+               "headless: print the last frame drawn as text after the "
+               "transcript (of the tour without a script)")
+      ->excludes(sdl);
+  app.add_option("--screenshot", out.screenshot,
+                 "with --sdl: save the last frame drawn as a BMP file when the run ends")
+      ->type_name("FILE.bmp")
+      ->needs(sdl)
+      ->check([](const std::string& name) {
+        return name.ends_with(".bmp")
+                   ? std::string()
+                   : std::string("--screenshot writes BMP files (demo/tools/bmp_to_png.py "
+                                 "converts them)");
+      });
+  app.add_option("--font", out.font, "with --sdl: the monospace TrueType font to draw with")
+      ->type_name("FILE.ttf")
+      ->needs(sdl);
+  app.footer(std::string(keys_help) + script_syntax);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {
+      exit_status = app.exit(e); // --help or --version, on stdout
       return std::nullopt;
     }
+    std::fprintf(stderr, "strata-demo: %s (--help lists the options)\n", e.what());
+    exit_status = 2;
+    return std::nullopt;
+  }
+  if (seed_option->count() > 0) {
+    out.seed = seed;
+  }
+  std::string error;
+  if (!read_script(*script_file, path, *keys, inline_keys, out, error)) {
+    std::fprintf(stderr, "strata-demo: %s (--help shows the script syntax)\n", error.c_str());
+    exit_status = 2;
+    return std::nullopt;
   }
   return out;
 }

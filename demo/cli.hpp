@@ -1,4 +1,4 @@
-// demo/cli.hpp: the demo's command line.
+// demo/cli.hpp: the demo's command line, read by CLI11.
 #pragma once
 
 #include <cstdint>
@@ -10,20 +10,18 @@
 namespace demo {
 
 struct command_line {
-  bool help = false;
   bool sdl = false;           // --sdl: the SDL2 window
   bool tour = false;          // --tour: play the built-in tour headless
   std::optional<script> keys; // --script FILE or --keys "..."
   std::optional<std::uint64_t> seed;
-  std::string screenshot;    // --screenshot FILE.bmp (SDL2), taken after the script
+  std::string screenshot;    // --screenshot FILE.bmp (SDL2), taken after the run
   std::string font;          // --font FILE.ttf (SDL2)
   bool print_screen = false; // --print-screen: headless, print the last frame as text
 };
 
-// Empty with `error` set on a mistake.
+// Empty when the program must stop at once with `exit_status`: after --help or --version
+// (printed on stdout, status 0) or after a mistake (explained on stderr, status 2).
 [[nodiscard]] std::optional<command_line> parse_command_line(int argc, char** argv,
-                                                             std::string& error);
-
-extern const char* const usage;
+                                                             int& exit_status);
 
 } // namespace demo

@@ -1,6 +1,8 @@
 // demo/main.cpp: picks the front end. The terminal is the default; with no terminal attached
 // (a pipe, CI) the demo plays its tour headless and prints the transcript instead.
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 #include <unistd.h>
@@ -18,19 +20,29 @@
 
 namespace {
 
+// Scripts and the tour replay the same run by default; a player gets a new one each time.
+constexpr std::uint64_t scripted_seed = 1;
+
+std::uint64_t player_seed(const demo::command_line& options) {
+  return options.seed.value_or(static_cast<std::uint64_t>(std::time(nullptr)));
+}
+
 int play_tour(const demo::command_line& options) {
   std::string error;
   const auto tour = demo::parse_script(demo::tour_script(), error);
   if (!tour) {
-    std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
+    std::fprintf(stderr, "strata-demo: the tour: %s\n", error.c_str());
     return 1;
   }
-  return demo::run_headless(*tour, {options.seed.value_or(1), 80, 25, options.print_screen});
+  return demo::run_headless(*tour,
+                            {options.seed.value_or(scripted_seed), 80, 25, options.print_screen});
 }
 
 int play_sdl([[maybe_unused]] const demo::command_line& options) {
 #ifdef STRATA_DEMO_HAS_SDL
-  return demo::run_sdl({options.keys, options.seed.value_or(1), options.screenshot, options.font});
+  const std::uint64_t seed =
+      options.keys ? options.seed.value_or(scripted_seed) : player_seed(options);
+  return demo::run_sdl({options.keys, seed, options.screenshot, options.font});
 #else
   std::fprintf(stderr, "strata-demo: built without SDL2 (install libsdl2-dev and "
                        "libsdl2-ttf-dev, then configure again)\n");
@@ -38,33 +50,29 @@ int play_sdl([[maybe_unused]] const demo::command_line& options) {
 #endif
 }
 
-bool has_terminal() {
+[[maybe_unused]] bool has_terminal() {
   return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  std::string error;
-  const auto options = demo::parse_command_line(argc, argv, error);
+  int exit_status = 0;
+  const auto options = demo::parse_command_line(argc, argv, exit_status);
   if (!options) {
-    std::fprintf(stderr, "strata-demo: %s (--help lists the options)\n", error.c_str());
-    return 2;
-  }
-  if (options->help) {
-    std::printf("%s", demo::usage);
-    return 0;
+    return exit_status;
   }
   if (options->sdl) {
     return play_sdl(*options);
   }
   if (options->keys) {
-    return demo::run_headless(*options->keys,
-                              {options->seed.value_or(1), 80, 25, options->print_screen});
+    return demo::run_headless(
+        *options->keys, {options->seed.value_or(scripted_seed), 80, 25, options->print_screen});
   }
 #ifdef STRATA_DEMO_HAS_CURSES
-  if (!options->tour && has_terminal()) {
-    return demo::run_terminal(options->seed);
+  // --print-screen asks for a headless run: without a script, the tour's.
+  if (!options->tour && !options->print_screen && has_terminal()) {
+    return demo::run_terminal(player_seed(*options));
   }
 #endif
   return play_tour(*options);

@@ -5,11 +5,12 @@
 set -euo pipefail
 
 apt-get install -y --no-install-recommends \
-  libncurses-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config tmux xvfb xauth
+  libcli11-dev libncurses-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config tmux xvfb xauth
 
 cmake -S . -B build-demo-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_BENCHMARKS=OFF -DSTRATA_BUILD_C_API=OFF
-cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-check strata-demo-audio-check
+cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-check \
+  strata-demo-audio-check strata-demo-mixer-check strata-demo-legibility-check
 # Here the SDL2 and tmux tests must exist: a missing package must not skip them in silence.
 for test in demo.sdl.screenshot demo.sdl.music_under_pause demo.terminal.tmux; do
   ctest --test-dir build-demo-ci -N -R "^${test}\$" | grep -q "Total Tests: 1" ||

@@ -30,6 +30,7 @@ struct game {
   game_clock clock;
   demo::music music;
   canvas* screen = nullptr;    // set by the front end before each frame draws
+  int overlay_columns = 0;     // how many columns on the right the stack overlay covers, if shown
   std::vector<effect> effects; // asked for during this frame; the session clears them
   transcript log;
   // Last member: destroyed first, so the exit hooks it runs still find the services above.

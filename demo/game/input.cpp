@@ -7,7 +7,7 @@
 namespace demo {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, key>, 13> names{{
+constexpr std::array<std::pair<std::string_view, key>, 14> names{{
     {"up", key::up},
     {"down", key::down},
     {"left", key::left},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<std::string_view, key>, 13> names{{
     {"y", key::yes},
     {"n", key::no},
     {"q", key::quit},
+    {"unfocus", key::unfocus},
 }};
 
 } // namespace

@@ -21,13 +21,16 @@ enum class key : std::uint8_t {
   yes,       // Y
   no,        // N
   quit,      // Q
+  // Not a key: the front end lost the player (the terminal became too small to draw the game,
+  // the window lost the focus). What runs on its own time pauses.
+  unfocus,
 };
 
 struct input_event {
   key pressed;
 };
 
-// The names scripts use: "up", "enter", "esc", "p", "i", "tab", "y", "n", "q", ...
+// The names scripts use: "up", "enter", "esc", "p", "i", "tab", "y", "n", "q", "unfocus", ...
 [[nodiscard]] std::optional<key> key_named(std::string_view name);
 [[nodiscard]] std::string_view name_of(key k);
 

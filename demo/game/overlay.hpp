@@ -8,6 +8,9 @@
 
 namespace demo {
 
+// Its width, from the right edge of the screen.
+inline constexpr int overlay_width = 40;
+
 void draw_overlay(canvas& on, const strata::stack<game, input_event>& states, const history& past);
 
 } // namespace demo

@@ -36,6 +36,7 @@ void session::step(std::span<const input_event> events, cell_grid& screen) {
   }
   screen.clear();
   game_.screen = &screen;
+  game_.overlay_columns = overlay_shown_ ? overlay_width : 0;
   game_.states.frame(frame_seconds, for_states);
   game_.clock.seconds += frame_seconds;
   if (overlay_shown_) {

@@ -21,12 +21,12 @@ right wait 15 y wait 5               # the boss asks; the answer goes back to th
 right*2 wait 10 enter wait 5         # through the door: level clear -> world map
 down enter                           # Rampart Keep
 ( enter wait 4 )*50                  # one round: turrets, fire, rebuild, summary
-wait 30 p q wait 5                   # leave the siege from the pause menu
+wait 30 esc q wait 5                 # Esc pauses the siege; leave it from the pause menu
 down enter wait 5                    # Orc Pass
 enter enter enter wait 150           # the Knight attacks the Orc; the foes strike back
 down down enter right enter wait 300 # the Mage casts a fireball: one chain per foe
 esc wait 5                           # retreat
-esc wait 5 q wait 2                  # world map -> title -> quit
+esc wait 5 q wait 2 y wait 2         # world map -> title -> quit? -> yes
 )";
 }
 

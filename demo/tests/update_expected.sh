@@ -11,3 +11,4 @@ for keys in "$here"/scripts/*.keys; do
   "$demo" --script "$keys" >"$here/expected/$name.txt"
 done
 "$demo" --tour >"$here/expected/tour.txt"
+"$demo" --script "$here/scripts/siege.keys" --print-screen >"$here/expected/siege_map.txt"

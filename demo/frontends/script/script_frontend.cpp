@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../game/session.hpp"
@@ -11,17 +12,22 @@ namespace demo {
 
 int run_headless(const script& inputs, const headless_options& options) {
   session run(options.seed);
+  // The frame that ends the game (Q on the title empties the stack) draws nothing: the screen
+  // to print is the last one a state drew, so each frame is drawn on `next` and kept only
+  // while the game runs.
   cell_grid screen(options.width, options.height);
+  cell_grid next(options.width, options.height);
   std::vector<input_event> events;
   for (const auto& pressed : inputs.frames) {
-    if (!run.running()) {
-      break;
-    }
     events.clear();
     if (pressed) {
       events.push_back({*pressed});
     }
-    run.step(events, screen);
+    run.step(events, next);
+    if (!run.running()) {
+      break;
+    }
+    std::swap(screen, next);
   }
   for (const std::string& line : run.log().lines()) {
     std::printf("%s\n", line.c_str());

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <SDL.h>
@@ -134,6 +135,18 @@ struct sdl_run {
       error = std::string("cannot start SDL: ") + SDL_GetError();
       return false;
     }
+    // With no display SDL falls back on its offscreen or dummy driver without a word: the
+    // window would exist nowhere while the game runs. Only a driver asked for by name may be one
+    // of those (SDL_VIDEODRIVER=offscreen, for screenshots on a machine without a display).
+    const char* driver = SDL_GetCurrentVideoDriver();
+    const char* asked = SDL_getenv("SDL_VIDEODRIVER");
+    const std::string_view name = driver != nullptr ? driver : "";
+    if ((name == "offscreen" || name == "dummy") && (asked == nullptr || *asked == '\0')) {
+      error = "no display to open a window on (SDL found only its '" + std::string(name) +
+              "' video driver: is DISPLAY or WAYLAND_DISPLAY set?); play in the terminal, or "
+              "run under xvfb-run";
+      return false;
+    }
     window = SDL_CreateWindow("strata demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 640,
                               400, SDL_WINDOW_HIDDEN | SDL_WINDOW_RESIZABLE);
     renderer = window == nullptr ? nullptr : SDL_CreateRenderer(window, -1, 0);
@@ -178,6 +191,9 @@ int run_sdl(const sdl_options& options) {
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
         screen.resize(std::max(columns, e.window.data1 / sdl.font->cell_width()),
                       std::max(rows, e.window.data2 / sdl.font->cell_height()));
+      } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST &&
+                 !options.keys) {
+        events.push_back({key::unfocus}); // what runs pauses while the player is elsewhere
       } else if (e.type == SDL_KEYDOWN && !options.keys) {
         if (const auto pressed = translate(e.key.keysym.sym)) {
           events.push_back({*pressed});

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <ctime>
+#include <cstdlib>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -12,12 +12,15 @@
 #include <curses.h>
 
 #include "../../game/session.hpp"
+#include "terminfo.hpp"
 
 namespace demo {
 namespace {
 
 constexpr int min_width = 80;
 constexpr int min_height = 24;
+// How far behind its schedule the loop may fall and still catch up, frame after frame.
+constexpr auto max_lag = std::chrono::milliseconds(250);
 
 volatile std::sig_atomic_t interrupted = 0;
 
@@ -29,14 +32,19 @@ extern "C" void on_interrupt(int /*signal*/) {
 
 std::optional<key> translate(int ch) {
   switch (ch) {
+  // Both cases, as for every letter below: Caps Lock must not stop the player.
   case KEY_UP:
-  case 'w': return key::up;
+  case 'w':
+  case 'W': return key::up;
   case KEY_DOWN:
-  case 's': return key::down;
+  case 's':
+  case 'S': return key::down;
   case KEY_LEFT:
-  case 'a': return key::left;
+  case 'a':
+  case 'A': return key::left;
   case KEY_RIGHT:
-  case 'd': return key::right;
+  case 'd':
+  case 'D': return key::right;
   case '\n':
   case '\r':
   case ' ':
@@ -92,18 +100,26 @@ void set_up_colors() {
   }
 }
 
+bool fits() {
+  return COLS >= min_width && LINES >= min_height;
+}
+
 void present(const cell_grid& screen) {
-  if (COLS < min_width || LINES < min_height) {
+  if (!fits()) {
     erase();
     mvprintw(0, 0, "make the terminal at least %dx%d (it is %dx%d)", min_width, min_height, COLS,
              LINES);
     refresh();
     return;
   }
+  // Without colours every cell has the terminal's default pair, and a coloured background (the
+  // logos' blocks, the selected place, a panel) would vanish: reverse video keeps it apart.
+  const bool colors = has_colors();
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
       const cell& c = screen.at(x, y);
       chtype attributes = COLOR_PAIR(pair_of(c.look));
+      attributes |= !colors && c.look.bg != color::black ? A_REVERSE : A_NORMAL;
       attributes |= c.look.bold ? A_BOLD : A_NORMAL;
       attributes |= c.dim ? A_DIM : A_NORMAL;
       // The bottom-right cell reports an error after drawing (the cursor cannot move on).
@@ -115,7 +131,16 @@ void present(const cell_grid& screen) {
 
 } // namespace
 
-int run_terminal(std::optional<std::uint64_t> seed) {
+int run_terminal(std::uint64_t seed) {
+  if (!terminal_can_address_cursor()) {
+    const char* name = std::getenv("TERM");
+    std::fprintf(stderr,
+                 "strata-demo: the terminal '%s' cannot move its cursor, so the game cannot be "
+                 "drawn; use a full-screen terminal (TERM=xterm-256color, for one), --sdl, or "
+                 "--tour to watch the scripted tour\n",
+                 name != nullptr ? name : "");
+    return 1;
+  }
   SCREEN* terminal = newterm(nullptr, stdout, stdin);
   if (terminal == nullptr) {
     std::fprintf(stderr, "strata-demo: this terminal is not supported (TERM?)\n");
@@ -131,11 +156,12 @@ int run_terminal(std::optional<std::uint64_t> seed) {
   set_escdelay(25);
   set_up_colors();
 
-  session run(seed.value_or(static_cast<std::uint64_t>(std::time(nullptr))));
+  session run(seed);
   cell_grid screen(COLS, LINES);
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);
   auto next = std::chrono::steady_clock::now();
+  bool fitted = true;
   while (interrupted == 0 && run.running()) {
     events.clear();
     for (int ch = getch(); ch != ERR; ch = getch()) {
@@ -146,9 +172,24 @@ int run_terminal(std::optional<std::uint64_t> seed) {
         events.push_back({*pressed});
       }
     }
+    // Too small to draw the game, the terminal has lost the player: what runs pauses (once,
+    // as the terminal shrinks), and keys typed blind are dropped.
+    if (!fits()) {
+      events.clear();
+      if (fitted) {
+        events.push_back({key::unfocus});
+      }
+    }
+    fitted = fits();
     run.step(events, screen);
     present(screen);
     next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(frame);
+    // After a stall (Ctrl-Z and fg, a busy machine) the game goes on from now: catching up all
+    // the lost time at once would run its world in a burst, the clock jumping ahead.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - next > max_lag) {
+      next = now;
+    }
     std::this_thread::sleep_until(next);
   }
   endwin();

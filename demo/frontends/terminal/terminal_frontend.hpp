@@ -4,11 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 
 namespace demo {
 
-// Without a seed, each run is different.
-int run_terminal(std::optional<std::uint64_t> seed);
+int run_terminal(std::uint64_t seed);
 
 } // namespace demo

@@ -167,19 +167,22 @@ void battle::draw(game& g) const {
       choosing && step_ != step::over ? static_cast<int>(chosen(party_, unit_)) : -1;
   const int foe_mark =
       choosing && step_ == step::target ? static_cast<int>(chosen(foes_, target_)) : -1;
-  draw_side(on, party_, party_mark);
-  draw_side(on, foes_, foe_mark);
+  draw_side(g, party_, party_mark);
+  draw_side(g, foes_, foe_mark);
   if (choosing) {
-    draw_menu(on);
+    draw_menu(g);
   }
   draw_help(g, "arrows: choose  Enter: confirm  Esc: back/retreat");
 }
 
-void battle::draw_side(canvas& on, const std::array<unit, 3>& side, int highlighted) const {
+void battle::draw_side(game& g, const std::array<unit, 3>& side, int highlighted) const {
+  canvas& on = *g.screen;
   for (const unit& u : side) {
-    const point at = anchor(on, u);
+    const point at = anchor(g, u);
     const bool marked = u.slot == highlighted;
-    const style look = !u.alive() ? style{color::black, color::black, true}
+    // The fallen in plain white, a grey beside the bold living (black on black was the
+    // terminal's default colour pair, the brightest of all).
+    const style look = !u.alive() ? style{color::white, color::black, false}
                        : marked   ? style{color::black, color::yellow, true}
                                   : style{u.foe ? color::red : color::green, color::black, true};
     text(on, at.x, at.y, std::string(u.name), look);
@@ -189,10 +192,11 @@ void battle::draw_side(canvas& on, const std::array<unit, 3>& side, int highligh
   }
 }
 
-void battle::draw_menu(canvas& on) const {
-  const int y = on.height() - 5;
+void battle::draw_menu(game& g) const {
+  const int y = g.screen->height() - 5;
   if (step_ == step::over) {
-    centered(on, y, "VICTORY!  Enter: back to the map", style{color::yellow, color::black, true});
+    centered_in_field(g, y, "VICTORY!  Enter: back to the map",
+                      style{color::yellow, color::black, true});
     return;
   }
   const unit& u = party_[chosen(party_, unit_)];
@@ -205,7 +209,7 @@ void battle::draw_menu(canvas& on) const {
     break;
   default: line = std::string(u.name) + " attacks whom?"; break;
   }
-  centered(on, y, line, style{color::white, color::black, true});
+  centered_in_field(g, y, line, style{color::white, color::black, true});
 }
 
 } // namespace demo

@@ -29,8 +29,8 @@ private:
   void foes_turn(game& g);
   // The array index of the `index`-th living unit of a side, wrapping around.
   [[nodiscard]] static std::size_t chosen(const std::array<unit, 3>& side, int index);
-  void draw_side(canvas& on, const std::array<unit, 3>& side, int highlighted) const;
-  void draw_menu(canvas& on) const;
+  void draw_side(game& g, const std::array<unit, 3>& side, int highlighted) const;
+  void draw_menu(game& g) const;
 
   std::array<unit, 3> party_;
   std::array<unit, 3> foes_;

@@ -52,11 +52,11 @@ void hit::draw(game& g) const {
     return;
   }
   canvas& on = *g.screen;
-  const point at = anchor(on, *defender_);
+  const point at = anchor(g, *defender_);
   text(on, at.x + 14, at.y, "-" + std::to_string(damage_), style{color::red, color::black, true});
-  centered(on, on.height() - 4,
-           std::string(attacker_->name) + " strikes " + std::string(defender_->name),
-           style{color::yellow, color::black, true});
+  centered_in_field(g, on.height() - 4,
+                    std::string(attacker_->name) + " strikes " + std::string(defender_->name),
+                    style{color::yellow, color::black, true});
 }
 
 void destruction_check::focus(game& g) {
@@ -79,8 +79,10 @@ void destruction_check::draw(game& g) const {
     return;
   }
   canvas& on = *g.screen;
-  const point at = anchor(on, *defender_);
-  text(on, at.x, at.y + 1, "DESTROYED", style{color::white, color::red, true});
+  const point at = anchor(g, *defender_);
+  // Beside the name (the row below is the HP bar), short of the stack overlay's edge when the
+  // field is narrow.
+  text(on, at.x + 8, at.y, "DESTROYED", style{color::white, color::red, true});
 }
 
 // Once the hits and the check above it are gone. It takes no frame of its own: the hit it

@@ -2,9 +2,11 @@
 // the action states pushed during a turn point at them.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 
 #include "../canvas.hpp"
+#include "../game.hpp"
 #include "../point.hpp"
 
 namespace demo {
@@ -22,10 +24,24 @@ struct unit {
   [[nodiscard]] bool alive() const { return hp > 0; }
 };
 
-// Where a unit is drawn: the party on the left, the foes on the right.
-inline point anchor(const canvas& on, const unit& u) {
-  const int column = u.foe ? on.width() / 2 + 8 : on.width() / 2 - 30;
-  return {column, 4 + u.slot * 4};
+// The columns the battle draws in: the stack overlay, when shown, covers the right of the screen,
+// where the foes stand.
+inline int field_width(const game& g) {
+  return g.screen->width() - g.overlay_columns;
+}
+
+// Where a unit is drawn: the party on the left, the foes on the right; beside each other when
+// the field is narrow.
+inline point anchor(const game& g, const unit& u) {
+  const int w = field_width(g);
+  const int party = std::max(1, w / 2 - 30);
+  const int foes = w >= 80 ? w / 2 + 8 : party + 20;
+  return {u.foe ? foes : party, 4 + u.slot * 4};
+}
+
+// A line centred in the battle's field.
+inline void centered_in_field(const game& g, int y, std::string_view line, style look) {
+  text(*g.screen, (field_width(g) - static_cast<int>(line.size())) / 2, y, line, look);
 }
 
 } // namespace demo

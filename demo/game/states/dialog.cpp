@@ -27,7 +27,7 @@ void dialog::draw(game& g) const {
   const style picked{color::black, color::yellow, true};
   text(on, x + 3, y + 4, " yes ", yes_selected_ ? picked : look);
   text(on, x + 10, y + 4, " no ", yes_selected_ ? look : picked);
-  draw_help(g, "left/right: choose  Enter: answer  Y/N");
+  draw_help(g, "left/right: choose  Enter: answer  Y/N  Esc: no");
 }
 
 bool dialog::handle(game& g, const input_event& e) {
@@ -36,7 +36,8 @@ bool dialog::handle(game& g, const input_event& e) {
   case key::right: yes_selected_ = !yes_selected_; break;
   case key::confirm: choose(g, yes_selected_); break;
   case key::yes: choose(g, true); break;
-  case key::no: choose(g, false); break;
+  case key::no:
+  case key::back: choose(g, false); break; // stepping back from the offer declines it
   default: break;
   }
   return true;

@@ -17,7 +17,7 @@ void game_over::draw(game& g) const {
   centered(on, y, "G A M E   O V E R", style{color::red, color::black, true});
   centered(on, y + 2, "lost in " + what_ + "   score " + std::to_string(score_),
            style{color::white});
-  centered(on, y + 4, "Enter: back to the map", style{color::white});
+  centered(on, y + 4, "Enter/Esc: back to the map", style{color::white});
   draw_help(g, "this screen replaced the mode it ended");
 }
 

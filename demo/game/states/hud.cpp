@@ -8,6 +8,9 @@ namespace demo {
 void draw_help(game& g, std::string_view keys) {
   canvas& on = *g.screen;
   const int y = on.height() - 1;
+  // Cleared first: an overlay's line is often shorter than that of the screen below it, which
+  // would otherwise show through at its end.
+  fill(on, 0, y, on.width(), 1, ' ', style{});
   const std::string beat =
       std::string(1, g.music.note()) + " beat " + std::to_string(g.music.beats());
   text(on, 1, y, beat, style{color::magenta});

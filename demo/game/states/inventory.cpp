@@ -4,6 +4,7 @@
 #include <string>
 
 #include "hud.hpp"
+#include "pause.hpp"
 
 namespace demo {
 namespace {
@@ -29,6 +30,7 @@ void inventory::draw(game& g) const {
   text(on, x + 2, 7, "drink a potion (" + std::to_string(bag_->potions) + ")",
        selected_ == 0 ? picked : look);
   text(on, x + 2, 8, "close", selected_ == 1 ? picked : look);
+  text(on, x + 2, 9, outcome_, style{color::white, color::magenta, true});
   text(on, x + 2, 10, "slow motion: enemies move!", style{color::yellow, color::magenta, true});
   draw_help(g, "up/down: choose  Enter: use  I/Esc: close");
 }
@@ -40,16 +42,30 @@ bool inventory::handle(game& g, const input_event& e) {
   case key::confirm:
     if (selected_ == 1) {
       g.states.pop();
-    } else if (bag_->potions > 0 && bag_->hearts < bag::max_hearts) {
-      --bag_->potions;
-      ++bag_->hearts;
-      g.report("potion: hearts " + std::to_string(bag_->hearts));
+    } else {
+      drink(g);
     }
     return true;
   case key::inventory:
   case key::back: g.states.pop(); return true;
+  // The level keeps running under this live overlay: unseen, it must stop.
+  case key::unfocus: g.states.push<pause_menu>(); return true;
   default: return true;
   }
+}
+
+void inventory::drink(game& g) {
+  if (bag_->potions == 0) {
+    outcome_ = "no potion left";
+  } else if (bag_->hearts == bag::max_hearts) {
+    outcome_ = "hearts full: potion kept";
+  } else {
+    --bag_->potions;
+    ++bag_->hearts;
+    outcome_ =
+        "drunk: hearts " + std::to_string(bag_->hearts) + "/" + std::to_string(bag::max_hearts);
+  }
+  g.report("potion: " + outcome_);
 }
 
 } // namespace demo

@@ -3,6 +3,8 @@
 // gives it a quarter of each frame's time, so browsing is risky, not hopeless.
 #pragma once
 
+#include <string>
+
 #include "../game.hpp"
 #include "bag.hpp"
 
@@ -21,8 +23,11 @@ public:
   bool handle(game& g, const input_event& e);
 
 private:
+  void drink(game& g);
+
   bag* bag_; // the level's, which lives below this overlay for as long as it is open
   int selected_ = 0;
+  std::string outcome_; // what the last potion did, shown until the inventory closes
 };
 
 } // namespace demo

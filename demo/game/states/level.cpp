@@ -136,7 +136,8 @@ bool level::handle(game& g, const input_event& e) {
   case key::left: walk(g, {-1, 0}); return true;
   case key::right: walk(g, {1, 0}); return true;
   case key::pause:
-  case key::back: g.states.push<pause_menu>(); return true;
+  case key::back:
+  case key::unfocus: g.states.push<pause_menu>(); return true;
   case key::inventory: g.states.push<inventory>(bag_); return true;
   default: return false;
   }
@@ -305,8 +306,9 @@ void level::draw(game& g) const {
     on.put(left + e.at.x, top + e.at.y, boss ? 'B' : (e.kind == 'c' ? 'C' : 'g'),
            style{boss ? color::yellow : color::red, boss ? color::red : color::black, true});
   }
-  // Blinks while the player cannot be hurt again.
-  if (invulnerable_ <= 0 || static_cast<int>(invulnerable_ * 10) % 2 == 0) {
+  // Blinks while the player cannot be hurt again; steady under an overlay, which may have
+  // stopped the blink's clock in its "off" phase.
+  if (!is_active(g, this) || invulnerable_ <= 0 || static_cast<int>(invulnerable_ * 10) % 2 == 0) {
     on.put(left + player_.x, top + player_.y, '@', style{color::yellow, color::black, true});
   }
   if (message_left_ > 0) {

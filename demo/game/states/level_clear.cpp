@@ -21,11 +21,11 @@ void level_clear::draw(game& g) const {
   panel(on, x, y, w, 7, "", look);
   centered(on, y + 2, "L E V E L   C L E A R", style{color::white, color::green, true});
   centered(on, y + 4, what_ + "   score " + std::to_string(score_), look);
-  draw_help(g, "Enter: back to the map");
+  draw_help(g, "Enter/Esc: back to the map");
 }
 
 bool level_clear::handle(game& g, const input_event& e) {
-  if (e.pressed == key::confirm) {
+  if (e.pressed == key::confirm || e.pressed == key::back) {
     g.states.pop_until("world");
   }
   return true;

@@ -132,7 +132,7 @@ bool cycle(key k, int& index, int count) {
 }
 
 bool pause_key(game& g, key k) {
-  if (k != key::pause) {
+  if (k != key::pause && k != key::back && k != key::unfocus) {
     return false;
   }
   g.states.push<pause_menu>();

@@ -58,7 +58,8 @@ void draw_field(game& g, const siege_field& field, std::string_view phase, doubl
 // was one of those keys.
 bool cycle(key k, int& index, int count);
 
-// P opens the pause menu over any phase; returns whether it did.
+// P or Esc (or the player lost: key::unfocus) opens the pause menu over any phase; returns
+// whether it did.
 bool pause_key(game& g, key k);
 
 } // namespace demo

@@ -118,6 +118,11 @@ void fire::draw(game& g) const {
   if (!ships.empty()) {
     cursor = ships[static_cast<std::size_t>(target_) % ships.size()]->at;
   }
+  if (field_->turrets.empty()) {
+    draw_field(g, *field_, "fire (no turrets)", left_, cursor);
+    draw_help(g, "no turret placed: nothing fires this round  P: pause");
+    return;
+  }
   draw_field(g, *field_, cooldown_ > 0 ? "fire (reloading)" : "fire", left_, cursor);
   draw_help(g, "arrows: pick a ship  Enter: fire  P: pause");
 }
@@ -136,7 +141,11 @@ bool fire::handle(game& g, const input_event& e) {
 // Every turret fires once per volley; more turrets reload faster.
 void fire::shoot(game& g) {
   const auto ships = field_->fleet();
-  if (ships.empty() || field_->turrets.empty() || cooldown_ > 0) {
+  if (field_->turrets.empty()) {
+    g.report("no turret to fire from"); // the screen says so too, for as long as it lasts
+    return;
+  }
+  if (ships.empty() || cooldown_ > 0) {
     return;
   }
   cooldown_ = 2.0 / static_cast<double>(field_->turrets.size());

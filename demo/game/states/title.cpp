@@ -3,6 +3,7 @@
 
 #include "hud.hpp"
 #include "logo.hpp"
+#include "quit_confirm.hpp"
 #include "world.hpp"
 
 namespace demo {
@@ -16,17 +17,14 @@ void title::draw(game& g) const {
   if (static_cast<int>(blink_ * 2) % 2 == 0) {
     centered(on, top + 11, "press Enter to start", style{color::green, color::black, true});
   }
-  draw_help(g, "Enter: start   Tab: stack overlay   Q: quit");
+  draw_help(g, "Enter: start   Tab: stack overlay   Q/Esc: quit");
 }
 
 bool title::handle(game& g, const input_event& e) {
   switch (e.pressed) {
   case key::confirm: g.states.push<world>(); return true;
   case key::quit:
-  case key::back:
-    g.report("quit from the title");
-    g.states.clear();
-    return true;
+  case key::back: g.states.push<quit_confirm>(); return true;
   default: return false;
   }
 }

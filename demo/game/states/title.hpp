@@ -1,5 +1,6 @@
-// demo/game/states/title.hpp: the title screen. Enter opens the world map; Q quits by clearing
-// the whole stack, which exits every state down to the system.
+// demo/game/states/title.hpp: the title screen. Enter opens the world map; Q or Esc asks
+// before quitting (quit_confirm), which clears the whole stack: every state exits down to the
+// system.
 #pragma once
 
 #include "../game.hpp"

@@ -19,12 +19,15 @@ struct place {
   std::string_view blurb;
   int x; // on the map drawing, from its left edge
   int y;
+  // The label's row from the mark's: below, unless the road leaves the place downwards there
+  // (the label and its " (done)" would cut it).
+  int label_dy = 1;
 };
 
 constexpr std::array<place, 4> places{{
     {"Meadow", "arcade level: gems, goblins, a door", 4, 2},
     {"Caverns", "arcade level with a boss who talks", 16, 6},
-    {"Rampart Keep", "siege: three rounds of turrets, fire, rebuild", 32, 3},
+    {"Rampart Keep", "siege: three rounds of turrets, fire, rebuild", 32, 3, -1},
     {"Orc Pass", "tactics battle: hits, counterattacks, fireballs", 46, 7},
 }};
 
@@ -104,10 +107,13 @@ void world::draw(game& g) const {
     const place& p = places[i];
     const bool picked = static_cast<int>(i) == selected_;
     const record& r = records_[i];
-    const std::string mark = "[" + std::to_string(i + 1) + "]";
+    // The picked place is told apart by its mark's shape too, for terminals without colours.
+    const std::string number = std::to_string(i + 1);
+    const std::string mark = picked ? ">" + number + "<" : "[" + number + "]";
     text(on, left + p.x - 1, top + p.y, mark,
          picked ? style{color::black, color::yellow, true} : style{color::white, color::red, true});
-    text(on, left + p.x - 1, top + p.y + 1, std::string(p.label) + (r.done ? " (done)" : ""),
+    text(on, left + p.x - 1, top + p.y + p.label_dy,
+         std::string(p.label) + (r.done ? " (done)" : ""),
          style{picked ? color::yellow : color::white, color::green});
   }
   const place& p = places[static_cast<std::size_t>(selected_)];
