@@ -17,4 +17,15 @@ void draw_help(game& g, std::string_view keys) {
   text(on, 16, y, keys, style{color::white});
 }
 
+void draw_banner(canvas& on, std::string_view title, std::string_view line, style look,
+                 style title_look) {
+  on.dim();
+  const int w = 40;
+  const int x = (on.width() - w) / 2;
+  const int y = on.height() / 2 - 4;
+  panel(on, x, y, w, 7, "", look);
+  centered(on, y + 2, title, title_look);
+  centered(on, y + 4, line, look);
+}
+
 } // namespace demo

@@ -12,15 +12,8 @@ level_clear::level_clear(std::string what, int score)
     , score_(score) {}
 
 void level_clear::draw(game& g) const {
-  canvas& on = *g.screen;
-  on.dim();
-  const int w = 40;
-  const int x = (on.width() - w) / 2;
-  const int y = on.height() / 2 - 4;
-  const style look{color::black, color::green};
-  panel(on, x, y, w, 7, "", look);
-  centered(on, y + 2, "L E V E L   C L E A R", style{color::white, color::green, true});
-  centered(on, y + 4, what_ + "   score " + std::to_string(score_), look);
+  draw_banner(*g.screen, "L E V E L   C L E A R", what_ + "   score " + std::to_string(score_),
+              style{color::black, color::green}, style{color::white, color::green, true});
   draw_help(g, "Enter/Esc: back to the map");
 }
 

@@ -17,15 +17,8 @@ void pause_menu::exit(game& g) {
 }
 
 void pause_menu::draw(game& g) const {
-  canvas& on = *g.screen;
-  on.dim();
-  const int w = 40;
-  const int x = (on.width() - w) / 2;
-  const int y = on.height() / 2 - 4;
-  const style look{color::white, color::blue};
-  panel(on, x, y, w, 7, "", look);
-  centered(on, y + 2, "P A U S E D", style{color::yellow, color::blue, true});
-  centered(on, y + 4, "P/Esc: resume   Q: back to the map", look);
+  draw_banner(*g.screen, "P A U S E D", "P/Esc: resume   Q: back to the map",
+              style{color::white, color::blue}, style{color::yellow, color::blue, true});
   draw_help(g, "freeze: drawn below, frozen; only the music plays on");
 }
 

@@ -6,15 +6,8 @@
 namespace demo {
 
 void quit_confirm::draw(game& g) const {
-  canvas& on = *g.screen;
-  on.dim();
-  const int w = 40;
-  const int x = (on.width() - w) / 2;
-  const int y = on.height() / 2 - 4;
-  const style look{color::white, color::blue};
-  panel(on, x, y, w, 7, "", look);
-  centered(on, y + 2, "Q U I T   T H E   G A M E ?", style{color::yellow, color::blue, true});
-  centered(on, y + 4, "Y/Enter: quit   N/Esc: stay", look);
+  draw_banner(*g.screen, "Q U I T   T H E   G A M E ?", "Y/Enter: quit   N/Esc: stay",
+              style{color::white, color::blue}, style{color::yellow, color::blue, true});
   draw_help(g, "Y/Enter: quit   N/Esc: back to the title");
 }
 
