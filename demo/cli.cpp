@@ -117,6 +117,22 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
   app.add_option("--font", out.font, "with --sdl: the monospace TrueType font to draw with")
       ->type_name("FILE.ttf")
       ->needs(sdl);
+  std::string window;
+  auto* window_option =
+      app.add_option("--window", window,
+                     "with --sdl: the window's size in pixels at the start, e.g. 1600x1000 (the "
+                     "game is scaled to fit it)")
+          ->type_name("WxH")
+          ->needs(sdl)
+          ->check([](const std::string& size) {
+            int w = 0;
+            int h = 0;
+            char end = 0;
+            return std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &end) == 2 && w >= 160 &&
+                           h >= 100 && w <= 16384 && h <= 16384
+                       ? std::string()
+                       : std::string("--window takes WxH, from 160x100 to 16384x16384");
+          });
   app.footer(std::string(keys_help) + script_syntax);
 
   try {
@@ -132,6 +148,9 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
   }
   if (seed_option->count() > 0) {
     out.seed = seed;
+  }
+  if (window_option->count() > 0) {
+    std::sscanf(window.c_str(), "%dx%d", &out.window_width, &out.window_height);
   }
   std::string error;
   if (!read_script(*script_file, path, *keys, inline_keys, out, error)) {

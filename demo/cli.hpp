@@ -14,8 +14,10 @@ struct command_line {
   bool tour = false;          // --tour: play the built-in tour headless
   std::optional<script> keys; // --script FILE or --keys "..."
   std::optional<std::uint64_t> seed;
-  std::string screenshot;    // --screenshot FILE.bmp (SDL2), taken after the run
-  std::string font;          // --font FILE.ttf (SDL2)
+  std::string screenshot; // --screenshot FILE.bmp (SDL2), taken after the run
+  std::string font;       // --font FILE.ttf (SDL2)
+  int window_width = 0;   // --window WxH (SDL2); 0: the size of 80x25 cells of the font
+  int window_height = 0;
   bool print_screen = false; // --print-screen: headless, print the last frame as text
 };
 

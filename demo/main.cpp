@@ -42,7 +42,8 @@ int play_sdl([[maybe_unused]] const demo::command_line& options) {
 #ifdef STRATA_DEMO_HAS_SDL
   const std::uint64_t seed =
       options.keys ? options.seed.value_or(scripted_seed) : player_seed(options);
-  return demo::run_sdl({options.keys, seed, options.screenshot, options.font});
+  return demo::run_sdl({options.keys, seed, options.screenshot, options.font, options.window_width,
+                        options.window_height});
 #else
   std::fprintf(stderr, "strata-demo: built without SDL2 (install libsdl2-dev and "
                        "libsdl2-ttf-dev, then configure again)\n");

@@ -1,7 +1,11 @@
 // demo/tests/screenshot_check.cpp: checks a screenshot of the SDL2 front end's title screen.
 // It fails unless the image is a plausible frame (not empty, not one colour) and the logo's
-// yellow pixels are inside the logo's cells and nowhere else.
-//   strata-demo-screenshot-check FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1   (logo cells, X1/Y1 excluded)
+// yellow pixels are inside the logo's cells and nowhere else. The game's area is what is not
+// letterbox (the front end's bars beside a scaled game); it must be a whole grid of cells,
+// centred, and at least MIN_WIDTH pixels wide when that is given.
+//   strata-demo-screenshot-check FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1 [MIN_WIDTH]
+//   (the logo's cells, X1/Y1 excluded)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -22,6 +26,44 @@ bool yellow(rgb c) {
 bool background(rgb c) {
   return c.r < 16 && c.g < 16 && c.b < 16;
 }
+// The bars of sdl_frontend.cpp's `letterbox`.
+bool letterbox(rgb c) {
+  return c.r == 24 && c.g == 24 && c.b == 32;
+}
+
+rgb pixel_at(const SDL_Surface* image, int x, int y) {
+  const auto* row =
+      reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(image->pixels) + y * image->pitch);
+  const Uint32 pixel = row[x] & 0xffffffU;
+  return {static_cast<int>(pixel >> 16U), static_cast<int>((pixel >> 8U) & 0xffU),
+          static_cast<int>(pixel & 0xffU)};
+}
+
+struct area {
+  int x;
+  int y;
+  int w;
+  int h;
+};
+
+// The bounding box of everything that is not letterbox.
+area game_area(const SDL_Surface* image) {
+  int left = image->w;
+  int top = image->h;
+  int right = -1;
+  int bottom = -1;
+  for (int y = 0; y < image->h; ++y) {
+    for (int x = 0; x < image->w; ++x) {
+      if (!letterbox(pixel_at(image, x, y))) {
+        left = std::min(left, x);
+        right = std::max(right, x);
+        top = std::min(top, y);
+        bottom = std::max(bottom, y);
+      }
+    }
+  }
+  return right < 0 ? area{0, 0, 0, 0} : area{left, top, right - left + 1, bottom - top + 1};
+}
 
 int fail(const char* why) {
   std::fprintf(stderr, "screenshot check: %s\n", why);
@@ -31,8 +73,8 @@ int fail(const char* why) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 8) {
-    return fail("usage: FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1");
+  if (argc != 8 && argc != 9) {
+    return fail("usage: FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1 [MIN_WIDTH]");
   }
   SDL_Surface* loaded = SDL_LoadBMP(argv[1]);
   if (loaded == nullptr) {
@@ -43,13 +85,22 @@ int main(int argc, char** argv) {
   if (image == nullptr || image->w == 0 || image->h == 0) {
     return fail("the image is empty");
   }
+  const area game = game_area(image);
   const int columns = std::atoi(argv[2]);
   const int rows = std::atoi(argv[3]);
-  if (columns <= 0 || rows <= 0 || image->w % columns != 0 || image->h % rows != 0) {
-    return fail("the image is not a whole grid of cells");
+  if (columns <= 0 || rows <= 0 || game.w % columns != 0 || game.h % rows != 0) {
+    return fail("the game's area is not a whole grid of cells");
   }
-  const int cell_w = image->w / columns;
-  const int cell_h = image->h / rows;
+  // Centred: the bars on either side differ by at most a pixel.
+  if (std::abs(2 * game.x + game.w - image->w) > 1 ||
+      std::abs(2 * game.y + game.h - image->h) > 1) {
+    return fail("the game's area is not centred in the window");
+  }
+  if (argc == 9 && game.w < std::atoi(argv[8])) {
+    return fail("the game is not scaled up to the window");
+  }
+  const int cell_w = game.w / columns;
+  const int cell_h = game.h / rows;
   // The logo's cells, one cell wider on each side for the glyphs' antialiased edges.
   const int x0 = (std::atoi(argv[4]) - 1) * cell_w;
   const int y0 = (std::atoi(argv[5]) - 1) * cell_h;
@@ -60,14 +111,10 @@ int main(int argc, char** argv) {
   long logo_inside = 0;
   long logo_outside = 0;
   std::set<Uint32> colors;
-  for (int y = 0; y < image->h; ++y) {
-    const auto* row = reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(image->pixels) +
-                                                      y * image->pitch);
-    for (int x = 0; x < image->w; ++x) {
-      const Uint32 pixel = row[x] & 0xffffffU;
-      const rgb c{static_cast<int>(pixel >> 16U), static_cast<int>((pixel >> 8U) & 0xffU),
-                  static_cast<int>(pixel & 0xffU)};
-      colors.insert(pixel);
+  for (int y = 0; y < game.h; ++y) {
+    for (int x = 0; x < game.w; ++x) {
+      const rgb c = pixel_at(image, game.x + x, game.y + y);
+      colors.insert(static_cast<Uint32>(c.r << 16 | c.g << 8 | c.b));
       inked += background(c) ? 0 : 1;
       if (yellow(c)) {
         const bool inside = x >= x0 && x < x1 && y >= y0 && y < y1;
@@ -75,15 +122,17 @@ int main(int argc, char** argv) {
       }
     }
   }
-  const long area = static_cast<long>(image->w) * image->h;
+  const long pixels = static_cast<long>(game.w) * game.h;
   const long logo_area = static_cast<long>(x1 - x0) * (y1 - y0);
-  std::printf("%dx%d pixels, cells %dx%d, %zu colours, %ld inked, logo %ld inside / %ld outside\n",
-              image->w, image->h, cell_w, cell_h, colors.size(), inked, logo_inside, logo_outside);
+  std::printf("%dx%d pixels, game %dx%d at (%d,%d), cells %dx%d, %zu colours, %ld inked, "
+              "logo %ld inside / %ld outside\n",
+              image->w, image->h, game.w, game.h, game.x, game.y, cell_w, cell_h, colors.size(),
+              inked, logo_inside, logo_outside);
   SDL_FreeSurface(image);
   if (colors.size() < 4) {
     return fail("the image is (nearly) one colour");
   }
-  if (inked * 200 < area || inked * 2 > area) {
+  if (inked * 200 < pixels || inked * 2 > pixels) {
     return fail("the amount of drawn pixels is not that of a text screen");
   }
   if (logo_inside * 40 < logo_area) {

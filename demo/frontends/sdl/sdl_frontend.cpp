@@ -73,9 +73,15 @@ std::optional<key> translate(SDL_Keycode code) {
   }
 }
 
+// The bars beside or above the scaled game when the window's shape is not the game's: a dark
+// slate, told apart from the game's black (a screenshot's checker finds the game by it).
+constexpr SDL_Color letterbox{24, 24, 32, 255};
+
 void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen) {
+  SDL_SetRenderDrawColor(renderer, letterbox.r, letterbox.g, letterbox.b, 255);
+  SDL_RenderClear(renderer); // the whole window, bars included
   SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
-  SDL_RenderClear(renderer);
+  SDL_RenderFillRect(renderer, nullptr); // the game's own area
   const int w = font.cell_width();
   const int h = font.cell_height();
   for (int y = 0; y < screen.height(); ++y) {
@@ -94,7 +100,10 @@ void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen)
   }
 }
 
+// The whole window as it is, bars included: scaling is switched off for the read (the frame is
+// already drawn), so the read covers every pixel rather than the game's area.
 bool save_screenshot(SDL_Renderer* renderer, const std::string& path) {
+  SDL_RenderSetLogicalSize(renderer, 0, 0);
   int w = 0;
   int h = 0;
   SDL_GetRendererOutputSize(renderer, &w, &h);
@@ -130,7 +139,18 @@ struct sdl_run {
     SDL_Quit();
   }
 
-  bool open(const std::string& font_path, std::string& error) {
+  // The game is drawn at the size of its 80x25 cells and scaled to the window: by a whole
+  // factor, letterboxed, when the window holds it at least once (crisp glyphs), smoothly down
+  // when the window is smaller.
+  void fit() {
+    int w = 0;
+    int h = 0;
+    SDL_GetRendererOutputSize(renderer, &w, &h);
+    const bool holds_it = w >= columns * font->cell_width() && h >= rows * font->cell_height();
+    SDL_RenderSetIntegerScale(renderer, holds_it ? SDL_TRUE : SDL_FALSE);
+  }
+
+  bool open(const std::string& font_path, int width, int height, std::string& error) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
       error = std::string("cannot start SDL: ") + SDL_GetError();
       return false;
@@ -158,9 +178,13 @@ struct sdl_run {
     if (!font->load(renderer, font_path, point_size, error)) {
       return false;
     }
-    SDL_SetWindowSize(window, columns * font->cell_width(), rows * font->cell_height());
+    const int game_w = columns * font->cell_width();
+    const int game_h = rows * font->cell_height();
+    SDL_RenderSetLogicalSize(renderer, game_w, game_h);
+    SDL_SetWindowSize(window, width > 0 ? width : game_w, height > 0 ? height : game_h);
     SDL_SetWindowPosition(window, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
     SDL_ShowWindow(window);
+    fit();
     return true;
   }
 };
@@ -170,7 +194,8 @@ struct sdl_run {
 int run_sdl(const sdl_options& options) {
   sdl_run sdl;
   std::string error;
-  if (!sdl.open(options.font.empty() ? std::string(STRATA_DEMO_FONT) : options.font, error)) {
+  if (!sdl.open(options.font.empty() ? std::string(STRATA_DEMO_FONT) : options.font,
+                options.window_width, options.window_height, error)) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
@@ -189,8 +214,7 @@ int run_sdl(const sdl_options& options) {
       if (e.type == SDL_QUIT) {
         closed = true;
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-        screen.resize(std::max(columns, e.window.data1 / sdl.font->cell_width()),
-                      std::max(rows, e.window.data2 / sdl.font->cell_height()));
+        sdl.fit();
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST &&
                  !options.keys) {
         events.push_back({key::unfocus}); // what runs pauses while the player is elsewhere

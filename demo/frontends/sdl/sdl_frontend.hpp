@@ -16,6 +16,8 @@ struct sdl_options {
   std::uint64_t seed = 1;
   std::string screenshot; // BMP path, written after the script
   std::string font;       // empty: the font found when the demo was configured
+  int window_width = 0;   // 0: the size of the game's 80x25 cells in the font
+  int window_height = 0;
 };
 
 int run_sdl(const sdl_options& options);
