@@ -1,7 +1,6 @@
 // demo/frontends/sdl/sdl_frontend.cpp: SDL2 input and drawing around the session.
 #include "sdl_frontend.hpp"
 
-#include <array>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -14,6 +13,7 @@
 
 #include "../../game/session.hpp"
 #include "glyphs.hpp"
+#include "palette.hpp"
 #include "sdl_audio.hpp"
 
 namespace demo {
@@ -22,32 +22,6 @@ namespace {
 constexpr int columns = 80;
 constexpr int rows = 25;
 constexpr int point_size = 16;
-
-// What a cell's colour looks like: a plain and a bright (bold) shade of each of the eight.
-SDL_Color rgb(color c, bool bright, bool dim) {
-  constexpr std::array<SDL_Color, 8> plain{{{0, 0, 0, 255},
-                                            {190, 40, 40, 255},
-                                            {40, 170, 60, 255},
-                                            {200, 160, 30, 255},
-                                            {40, 70, 190, 255},
-                                            {170, 60, 170, 255},
-                                            {40, 160, 180, 255},
-                                            {200, 200, 200, 255}}};
-  constexpr std::array<SDL_Color, 8> vivid{{{100, 100, 100, 255},
-                                            {255, 85, 85, 255},
-                                            {85, 255, 85, 255},
-                                            {255, 255, 85, 255},
-                                            {100, 130, 255, 255},
-                                            {255, 85, 255, 255},
-                                            {85, 255, 255, 255},
-                                            {255, 255, 255, 255}}};
-  SDL_Color out = (bright ? vivid : plain)[static_cast<std::size_t>(c)];
-  if (dim) {
-    out = {static_cast<Uint8>(out.r / 3), static_cast<Uint8>(out.g / 3),
-           static_cast<Uint8>(out.b / 3), 255};
-  }
-  return out;
-}
 
 std::optional<key> translate(SDL_Keycode code) {
   switch (code) {
@@ -88,13 +62,14 @@ void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen)
     for (int x = 0; x < screen.width(); ++x) {
       const cell& c = screen.at(x, y);
       if (c.look.bg != color::black) {
-        const SDL_Color bg = rgb(c.look.bg, false, c.dim);
+        const SDL_Color bg = background_colour(c.look.bg, c.dim);
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255);
         const SDL_Rect box{x * w, y * h, w, h};
         SDL_RenderFillRect(renderer, &box);
       }
       if (c.ch != ' ') {
-        font.draw(renderer, x * w, y * h, c.ch, rgb(c.look.fg, c.look.bold, c.dim), c.look.bold);
+        font.draw(renderer, x * w, y * h, c.ch, text_colour(c.look.fg, c.look.bold, c.dim),
+                  c.look.bold);
       }
     }
   }
