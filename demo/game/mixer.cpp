@@ -5,8 +5,13 @@
 #include <cmath>
 
 #include "chiptune.hpp"
+#include "session.hpp"
 
 namespace demo {
+
+constexpr double samples_left_over = audio_rate * frame_seconds - samples_per_frame;
+static_assert(samples_left_over < 1e-6 && samples_left_over > -1e-6,
+              "samples_per_frame must be one frame of the game's step at audio_rate");
 
 void mixer::mix_frame(double song_before, double song_after, std::span<const effect> started,
                       std::span<std::int16_t> out) {

@@ -12,6 +12,10 @@
 
 namespace demo {
 
+// One frame of sound: audio_rate / 30 samples, a frame of the game's fixed step (mixer.cpp
+// checks the two agree).
+inline constexpr std::size_t samples_per_frame = 1'470;
+
 class mixer {
 public:
   // Fills `out` (one frame of samples at audio_rate): the song from `song_before` if the clock

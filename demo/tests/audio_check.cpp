@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "../game/chiptune.hpp"
-#include "../game/session.hpp"
+#include "../game/mixer.hpp"
 
 namespace {
 
-const auto window = static_cast<std::size_t>(std::lround(demo::audio_rate * demo::frame_seconds));
+constexpr std::size_t window = demo::samples_per_frame;
 // Root mean square below which a window counts as silence (full scale is 32,767; the song's
 // quietest frames are over 4,000).
 constexpr double silence = 200.0;

@@ -17,9 +17,6 @@
 
 namespace {
 
-const auto frame_samples =
-    static_cast<std::size_t>(std::lround(demo::audio_rate * demo::frame_seconds));
-
 using frame_buffer = std::vector<std::int16_t>;
 
 double loudness(const frame_buffer& samples) {
@@ -41,7 +38,7 @@ void expect(bool holds, const char* what) {
 
 void music_follows_the_clock() {
   demo::mixer m;
-  frame_buffer out(frame_samples);
+  frame_buffer out(demo::samples_per_frame);
   m.mix_frame(1.0, 1.0 + demo::frame_seconds, {}, out);
   expect(loudness(out) > 2000, "a frame whose music clock moved is not heard");
   m.mix_frame(2.0, 2.0, {}, out);
@@ -51,11 +48,12 @@ void music_follows_the_clock() {
 
 void an_effect_plays_to_its_end() {
   demo::mixer m;
-  frame_buffer out(frame_samples);
+  frame_buffer out(demo::samples_per_frame);
   const std::array started{demo::effect::lose};
   m.mix_frame(0, 0, started, out);
   expect(loudness(out) > 1000, "an effect is not heard in the frame that asked for it");
-  const std::size_t frames = demo::effect_length(demo::effect::lose) / frame_samples; // 22
+  const std::size_t frames =
+      demo::effect_length(demo::effect::lose) / demo::samples_per_frame; // 22
   for (std::size_t i = 1; i < frames; ++i) {
     m.mix_frame(0, 0, {}, out);
   }
@@ -68,7 +66,7 @@ void an_effect_plays_to_its_end() {
 
 void many_at_once_clip() {
   demo::mixer m;
-  frame_buffer out(frame_samples);
+  frame_buffer out(demo::samples_per_frame);
   const std::vector<demo::effect> started(8, demo::effect::blast);
   m.mix_frame(0, demo::frame_seconds, started, out);
   const auto loudest = std::max_element(out.begin(), out.end(), [](std::int16_t a, std::int16_t b) {
@@ -81,8 +79,8 @@ void many_at_once_clip() {
 void the_same_inputs_give_the_same_samples() {
   demo::mixer a;
   demo::mixer b;
-  frame_buffer first(frame_samples);
-  frame_buffer second(frame_samples);
+  frame_buffer first(demo::samples_per_frame);
+  frame_buffer second(demo::samples_per_frame);
   const std::array started{demo::effect::hit, demo::effect::gem};
   a.mix_frame(3.0, 3.0 + demo::frame_seconds, started, first);
   b.mix_frame(3.0, 3.0 + demo::frame_seconds, started, second);

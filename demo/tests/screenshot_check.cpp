@@ -12,6 +12,8 @@
 
 #include <SDL.h>
 
+#include "../frontends/sdl/palette.hpp"
+
 namespace {
 
 struct rgb {
@@ -26,9 +28,9 @@ bool yellow(rgb c) {
 bool background(rgb c) {
   return c.r < 16 && c.g < 16 && c.b < 16;
 }
-// The bars of sdl_frontend.cpp's `letterbox`.
 bool letterbox(rgb c) {
-  return c.r == 24 && c.g == 24 && c.b == 32;
+  const SDL_Color bar = demo::letterbox_colour;
+  return c.r == bar.r && c.g == bar.g && c.b == bar.b;
 }
 
 rgb pixel_at(const SDL_Surface* image, int x, int y) {

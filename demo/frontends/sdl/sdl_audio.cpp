@@ -1,7 +1,6 @@
 // demo/frontends/sdl/sdl_audio.cpp: opening the device, queueing frames, draining a recording.
 #include "sdl_audio.hpp"
 
-#include <cmath>
 #include <cstdio>
 #include <string_view>
 
@@ -11,7 +10,6 @@
 namespace demo {
 namespace {
 
-const auto samples_per_frame = static_cast<std::size_t>(std::lround(audio_rate * frame_seconds));
 // A player's device starts with this much silence queued, so that a frame that comes a little
 // late finds sound still queued instead of an empty device (a click).
 constexpr int frames_of_slack = 3;

@@ -47,12 +47,8 @@ std::optional<key> translate(SDL_Keycode code) {
   }
 }
 
-// The bars beside or above the scaled game when the window's shape is not the game's: a dark
-// slate, told apart from the game's black (a screenshot's checker finds the game by it).
-constexpr SDL_Color letterbox{24, 24, 32, 255};
-
 void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen) {
-  SDL_SetRenderDrawColor(renderer, letterbox.r, letterbox.g, letterbox.b, 255);
+  SDL_SetRenderDrawColor(renderer, letterbox_colour.r, letterbox_colour.g, letterbox_colour.b, 255);
   SDL_RenderClear(renderer); // the whole window, bars included
   SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
   SDL_RenderFillRect(renderer, nullptr); // the game's own area
