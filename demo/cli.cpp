@@ -70,6 +70,13 @@ std::string whole_number(const std::string& text) {
                    std::to_string(std::numeric_limits<std::uint64_t>::max());
 }
 
+// "1600x1000": a window's size in pixels, within what a screen can hold. Nothing else may follow.
+bool window_size(const std::string& text, int& width, int& height) {
+  char after = 0;
+  return std::sscanf(text.c_str(), "%dx%d%c", &width, &height, &after) == 2 && width >= 160 &&
+         height >= 100 && width <= 16384 && height <= 16384;
+}
+
 } // namespace
 
 std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_status) {
@@ -127,9 +134,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
           ->check([](const std::string& size) {
             int w = 0;
             int h = 0;
-            char end = 0;
-            return std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &end) == 2 && w >= 160 &&
-                           h >= 100 && w <= 16384 && h <= 16384
+            return window_size(size, w, h)
                        ? std::string()
                        : std::string("--window takes WxH, from 160x100 to 16384x16384");
           });
@@ -150,7 +155,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
     out.seed = seed;
   }
   if (window_option->count() > 0) {
-    std::sscanf(window.c_str(), "%dx%d", &out.window_width, &out.window_height);
+    window_size(window, out.window_width, out.window_height);
   }
   std::string error;
   if (!read_script(*script_file, path, *keys, inline_keys, out, error)) {

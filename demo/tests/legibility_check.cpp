@@ -41,6 +41,10 @@ std::string first_illegible(const demo::script& inputs) {
 } // namespace
 
 int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s SCRIPT.keys...: no script to check\n", argv[0]);
+    return 2;
+  }
   int failed = 0;
   for (int i = 1; i < argc; ++i) {
     std::ifstream in(argv[i]);

@@ -174,13 +174,14 @@ int run_terminal(std::uint64_t seed) {
     }
     // Too small to draw the game, the terminal has lost the player: what runs pauses (once,
     // as the terminal shrinks), and keys typed blind are dropped.
-    if (!fits()) {
+    const bool fits_now = fits();
+    if (!fits_now) {
       events.clear();
       if (fitted) {
         events.push_back({key::unfocus});
       }
     }
-    fitted = fits();
+    fitted = fits_now;
     run.step(events, screen);
     present(screen);
     next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(frame);
