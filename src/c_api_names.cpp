@@ -17,6 +17,8 @@ const char* strata_error_string(int code) {
   case STRATA_E_TRANSITION_LIMIT: return "strata: a commit exceeded its transition limit";
   case STRATA_E_DEPTH_LIMIT: return "strata: a push would exceed the depth limit";
   case STRATA_E_BAD_TIME_SCALE: return "strata: a time scale that is negative, infinite or NaN";
+  case STRATA_E_BAD_TRANSITION:
+    return "strata: a transition's duration that is negative, infinite or NaN";
   case STRATA_E_NULL_STACK: return "strata: null stack";
   case STRATA_E_BAD_ARGUMENT: return "strata: bad argument";
   case STRATA_E_NO_MEMORY: return "strata: out of memory";

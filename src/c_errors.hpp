@@ -36,6 +36,7 @@ static_assert(code_of(errc::bad_depth) == STRATA_E_BAD_DEPTH);
 static_assert(code_of(errc::transition_limit) == STRATA_E_TRANSITION_LIMIT);
 static_assert(code_of(errc::depth_limit) == STRATA_E_DEPTH_LIMIT);
 static_assert(code_of(errc::bad_time_scale) == STRATA_E_BAD_TIME_SCALE);
+static_assert(code_of(errc::bad_transition) == STRATA_E_BAD_TRANSITION);
 
 // The longest message a stack keeps (strata_last_error), terminator included; a message built
 // on the way there has the same room, so nothing is cut twice.

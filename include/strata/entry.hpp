@@ -10,6 +10,7 @@
 #include "detail/hooks.hpp"
 #include "entry_id.hpp"
 #include "modality.hpp"
+#include "transition.hpp"
 
 namespace strata {
 namespace detail {
@@ -47,6 +48,8 @@ template <class C>
 struct entry_extras {
   name_copy* name_override = nullptr;  // owned, from the pool, or null
   exit_callback<C>* on_exit = nullptr; // owned, from the pool, or null
+  strata::transition transition{};     // R33: the handle's, when transition_given
+  bool transition_given = false;
 };
 
 template <class C, class E>
@@ -72,6 +75,19 @@ struct entry {
   // and clang reads and writes a bit-field with a load, a mask and a store.
   std::uint8_t mode_bits;
   bool paused_flag;
+  // R33: whether its transition makes it arrive or leave over time (so that the commit tests one
+  // byte of an entry it holds anyway), what put it on the stack and what took it off (a pop, the
+  // default, costs no store), and whether entries left above it and may still be leaving: its
+  // exit must not destroy it before them.
+  std::uint8_t motion_bits;
+  static constexpr unsigned arrives_bit = 1U;
+  static constexpr unsigned leaves_bit = 2U;
+  static constexpr unsigned by_replace_bit = 4U;
+  static constexpr unsigned left_by_shift = 3U;
+  static constexpr unsigned left_by_bits = 3U << left_by_shift; // 0 pop, 1 replace, 2 clear
+  static constexpr unsigned below_leaving_bit = 32U;
+  // Unused: named so that the entry's last word is whole, which compilers copy as one.
+  std::uint8_t spare_byte = 0;
 
   entry(const type_ops<C, E>* type, void* state, ownership owned)
       : ops(type)
@@ -80,7 +96,8 @@ struct entry {
       , given_id(entry_id::none)
       , scale(type != nullptr ? type->time_scale : 1.0F)
       , mode_bits(static_cast<std::uint8_t>(static_cast<unsigned>(owned) << owned_shift))
-      , paused_flag(false) {}
+      , paused_flag(false)
+      , motion_bits(type != nullptr ? motion_of(type->transition) : 0U) {}
   entry()
       : entry(nullptr, nullptr, ownership::pooled) {}
 
@@ -100,6 +117,48 @@ struct entry {
     return static_cast<ownership>(static_cast<unsigned>(mode_bits) >> owned_shift);
   }
   [[nodiscard]] bool paused() const { return paused_flag; }
+
+  // R33: the transition in force, the handle's or the type's.
+  [[nodiscard]] strata::transition transition() const {
+    return extras != nullptr && extras->transition_given ? extras->transition : ops->transition;
+  }
+  [[nodiscard]] bool arrives() const { return (motion_bits & arrives_bit) != 0; }
+  [[nodiscard]] bool leaves() const { return (motion_bits & leaves_bit) != 0; }
+  // Whether its exit may have to keep it for a while: it leaves over time, or may still arrive,
+  // or entries may still be leaving above it. One test of one byte on the commit's hot path.
+  [[nodiscard]] bool may_linger() const {
+    return (motion_bits & (arrives_bit | leaves_bit | below_leaving_bit)) != 0;
+  }
+  void set_below_leaving() {
+    motion_bits = static_cast<std::uint8_t>(motion_bits | below_leaving_bit);
+  }
+  void set_motion(const strata::transition& t) {
+    motion_bits =
+        static_cast<std::uint8_t>((motion_bits & ~(arrives_bit | leaves_bit)) | motion_of(t));
+  }
+  [[nodiscard]] strata::cause arrival_cause() const {
+    return (motion_bits & by_replace_bit) != 0 ? cause::replace : cause::push;
+  }
+  [[nodiscard]] strata::cause departure_cause() const {
+    switch ((motion_bits & left_by_bits) >> left_by_shift) {
+    case 1U: return cause::replace;
+    case 2U: return cause::clear;
+    default: return cause::pop;
+    }
+  }
+  void set_arrived_by_replace() {
+    motion_bits = static_cast<std::uint8_t>(motion_bits | by_replace_bit);
+  }
+  // `why`: pop, replace or clear.
+  void set_departure_cause(strata::cause why) {
+    const unsigned code = why == cause::replace ? 1U : why == cause::clear ? 2U : 0U;
+    motion_bits =
+        static_cast<std::uint8_t>((motion_bits & ~left_by_bits) | (code << left_by_shift));
+  }
+  [[nodiscard]] static constexpr std::uint8_t motion_of(const strata::transition& t) {
+    return static_cast<std::uint8_t>((t.arrive > 0.0F ? arrives_bit : 0U) |
+                                     (t.leave > 0.0F ? leaves_bit : 0U));
+  }
   void set_paused(bool paused) { paused_flag = paused; }
 
   [[nodiscard]] name_copy* name_override() const {

@@ -23,6 +23,7 @@ enum class errc {
   transition_limit, // a commit ran more transitions than allowed
   depth_limit,      // a push would grow the stack past its limit
   bad_time_scale,   // a time scale that is negative, infinite or not a number
+  bad_transition,   // a transition's duration that is negative, infinite or not a number
 };
 
 class error : public std::runtime_error {

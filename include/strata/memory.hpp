@@ -58,6 +58,19 @@ public:
     }
     return block;
   }
+  // Null when out of memory, whether the allocator returns null or throws: for what a stack can
+  // do without (R33: a transition cut short), where failing is not an option.
+  [[nodiscard]] void* try_allocate(std::size_t bytes, std::size_t alignment) const noexcept {
+#ifndef STRATA_NO_EXCEPTIONS
+    try {
+      return allocate_(allocator_, bytes, alignment);
+    } catch (...) {
+      return nullptr;
+    }
+#else
+    return allocate_(allocator_, bytes, alignment);
+#endif
+  }
   void deallocate(void* block, std::size_t bytes, std::size_t alignment) const noexcept {
     deallocate_(allocator_, block, bytes, alignment);
   }

@@ -13,6 +13,7 @@
 
 #include "entry_id.hpp"
 #include "modality.hpp"
+#include "transition.hpp"
 
 namespace strata {
 
@@ -52,6 +53,16 @@ public:
   pushed&& time_scale(float scale) && {
     if (usable()) {
       owner_->change_time_scale(slot_, scale);
+    }
+    return std::move(*this);
+  }
+
+  // R33: how long this entry takes to arrive and to leave, and whether events pass it meanwhile,
+  // instead of its type's declaration. A duration that is negative, infinite or not a number
+  // fails with errc::bad_transition and changes nothing.
+  pushed&& transition(const strata::transition& t) && {
+    if (usable()) {
+      owner_->change_transition(slot_, t);
     }
     return std::move(*this);
   }

@@ -4,9 +4,9 @@
 // parts are in detail/ (docs/design.md maps them).
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,7 +16,7 @@
 #include "borrow.hpp"
 #include "detail/running_guard.hpp"
 #include "detail/scope_guard.hpp"
-#include "detail/stack_commit.hpp"
+#include "detail/stack_motion.hpp"
 #include "entry.hpp"
 #include "error.hpp"
 #include "observer.hpp"
@@ -24,6 +24,7 @@
 #include "placeholders.hpp"
 #include "pushed.hpp"
 #include "stack_view.hpp"
+#include "transition.hpp"
 
 namespace strata {
 
@@ -34,10 +35,9 @@ concept entry_predicate = std::predicate < Predicate&,
 & > ;
 
 template <class Context = no_context, class Event = no_event>
-class stack : detail::stack_commit<Context, Event> {
-  using commit_base = detail::stack_commit<Context, Event>;
+class stack : detail::stack_motion<Context, Event> {
+  using commit_base = detail::stack_motion<Context, Event>;
   using commit_base::admit;
-  using commit_base::drop;
   using commit_base::entries_;
   using commit_base::fail;
   using commit_base::guard_;
@@ -46,7 +46,6 @@ class stack : detail::stack_commit<Context, Event> {
   using commit_base::passes_;
   using commit_base::prepare_adopted;
   using commit_base::prepare_borrowed;
-  using commit_base::prepare_last_first;
   using commit_base::ready_to_grow;
   using commit_base::ready_to_replace;
   using commit_base::restage_top;
@@ -120,33 +119,8 @@ public:
   // pooled storage), a std::unique_ptr, or a strata::borrow. All or nothing.
   template <class... Items>
   void push_first_on_top(Items&&... items) requires(sizeof...(Items) > 0) {
-    if (!admit("push_first_on_top()") || !ready_to_grow(sizeof...(Items), {})) {
-      return;
-    }
-    // Every item is prepared before the first is staged, so that a failure leaves nothing behind
-    // and the observer only hears of (and can only react to) a batch that went through.
-    std::array<entry, sizeof...(Items)> batch{};
-    std::size_t prepared = 0;
-    std::size_t next = 0; // batch[next, prepared) is still ours to release
-    detail::at_scope_exit release_rest{[&] {
-      for (; next < prepared; ++next) {
-        drop(batch[next]);
-      }
-    }};
-    if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
-      return;
-    }
-    entries_.staged().reserve(entries_.staged().size() + sizeof...(Items));
-    this->log_for_push(); // made now, so that place() below cannot fail
-    // R10: the batch is one block. It is staged whole before the observer hears of it, so that
-    // the observer's own requests (pushes on each push, say) land above it and meet the depth
-    // limit with the whole batch counted.
-    std::array<staged_slot, sizeof...(Items)> slots{};
-    for (; next < prepared; ++next) {
-      slots[next] = this->place(batch[next]);
-    }
-    for (const staged_slot slot : slots) {
-      this->tell_staged(slot);
+    if (admit("push_first_on_top()") && ready_to_grow(sizeof...(Items), {})) {
+      this->stage_batch(std::forward<Items>(items)...);
     }
   }
 
@@ -193,7 +167,7 @@ public:
 
   void clear() {
     if (admit("clear()")) {
-      this->pop_down_to(0);
+      this->pop_down_to(0, cause::clear);
     }
   }
 
@@ -225,7 +199,7 @@ public:
                                 std::to_string(entries_.staged().size()));
       return;
     }
-    this->pop_down_to(depth);
+    this->pop_down_to(depth, cause::pop);
   }
 
   // R31: pops the entry `id` names together with everything staged above it. Returns false, and
@@ -239,7 +213,7 @@ public:
     if (depth == entries_.npos) {
       return false;
     }
-    this->pop_down_to(depth);
+    this->pop_down_to(depth, cause::pop);
     return true;
   }
 
@@ -249,19 +223,7 @@ public:
   template <class T>
   [[nodiscard]] entry_id id_of(const T& state) const {
     STRATA_IF_CHECKED(this->checks_.check_thread("id_of()");)
-    const void* const object = static_cast<const void*>(std::addressof(state));
-    const auto& staged = entries_.staged();
-    for (std::size_t depth = staged.size(); depth-- > 0;) {
-      if (staged[depth].object == object) {
-        return staged[depth].id();
-      }
-    }
-    for (std::size_t depth = entries_.committed_size(); depth-- > entries_.committed_prefix();) {
-      if (entries_.committed_at(depth).object == object) {
-        return entries_.committed_at(depth).id();
-      }
-    }
-    return entry_id::none;
+    return entries_.id_of_object(static_cast<const void*>(std::addressof(state)));
   }
 
   // ---- commit: reconcile the committed stack with the staged one ----
@@ -291,11 +253,12 @@ public:
       return;
     }
     if (!passes_.plain_update()) [[unlikely]] {
+      const detail::activity_scope scope{guard_, detail::activity::updating};
       if (!passes_.empty()) {
-        const detail::activity_scope scope{guard_, detail::activity::updating};
         passes_.update_with_extras(*this->context_, dt,
                                    [this]() -> const entry& { return entries_.committed_top(); });
       }
+      this->advance_motions(dt); // R33
       return;
     }
     const detail::activity_scope scope{guard_, detail::activity::updating};
@@ -308,6 +271,10 @@ public:
       return;
     }
     const detail::activity_scope scope{guard_, detail::activity::drawing};
+    if (!passes_.plain_draw()) [[unlikely]] {
+      this->draw_in_motion(); // R33
+      return;
+    }
     passes_.draw(*this->context_);
   }
 
@@ -317,7 +284,31 @@ public:
       return false;
     }
     const detail::activity_scope scope{guard_, detail::activity::handling};
+    if (!passes_.plain_handle()) [[unlikely]] {
+      return this->handle_in_motion(event); // R33
+    }
     return passes_.handle(*this->context_, event);
+  }
+
+  // R33: completes every transition under way at once: arrivals end, and the states leaving are
+  // destroyed, top first (a skip button, a test).
+  void finish_transitions() {
+    if (may_start("finish_transitions()")) {
+      this->finish_motions();
+    }
+  }
+
+  // R33: whether a state arrives or leaves.
+  [[nodiscard]] bool in_transition() const {
+    STRATA_IF_CHECKED(this->checks_.check_thread("in_transition()");)
+    return !this->motions_.empty();
+  }
+
+  // R33: what the draw hook of the entry `id` reads this frame, committed or leaving; nullopt if
+  // it is neither.
+  [[nodiscard]] std::optional<presence> presence_of(entry_id id) const {
+    STRATA_IF_CHECKED(this->checks_.check_thread("presence_of()");)
+    return this->find_presence(id);
   }
 
   // One frame: commit, update, commit, draw. Each pass sees a fully committed stack, and what

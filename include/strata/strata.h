@@ -53,6 +53,7 @@ enum strata_result {
   STRATA_E_TRANSITION_LIMIT = -7, /* a commit ran more transitions than allowed (R23) */
   STRATA_E_DEPTH_LIMIT = -8,      /* a push would grow the stack past its limit */
   STRATA_E_BAD_TIME_SCALE = -9,   /* a time scale that is negative, infinite or NaN */
+  STRATA_E_BAD_TRANSITION = -10,  /* a transition's duration negative, infinite or NaN */
   /* Errors of the C layer itself. */
   STRATA_E_NULL_STACK = -100,     /* the stack argument is NULL */
   STRATA_E_BAD_ARGUMENT = -101,   /* another argument is NULL or out of range */

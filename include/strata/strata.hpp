@@ -14,4 +14,5 @@
 #include "stack.hpp"
 #include "stack_view.hpp"
 #include "state.hpp"
+#include "transition.hpp"
 #include "version.h"

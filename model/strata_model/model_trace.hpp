@@ -71,6 +71,7 @@ inline std::string_view errc_name(strata::errc code) {
   case strata::errc::transition_limit: return "transition_limit";
   case strata::errc::depth_limit: return "depth_limit";
   case strata::errc::bad_time_scale: return "bad_time_scale";
+  case strata::errc::bad_transition: return "bad_transition";
   }
   return "?";
 }

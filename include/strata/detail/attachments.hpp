@@ -59,7 +59,7 @@ template <class C, class E>
 entry_extras<C>& extras_of(block_pool& pool, entry<C, E>& e) {
   if (e.extras == nullptr) {
     void* memory = pool.allocate(sizeof(entry_extras<C>), alignof(entry_extras<C>));
-    e.extras = ::new (memory) entry_extras<C>{nullptr, nullptr};
+    e.extras = ::new (memory) entry_extras<C>{};
   }
   return *e.extras;
 }

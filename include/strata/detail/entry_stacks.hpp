@@ -71,6 +71,22 @@ public:
     return false;
   }
 
+  // R31: the id of the entry holding `object`: staged entries first, top first, then the
+  // committed ones on their way out; entry_id::none if none does.
+  [[nodiscard]] entry_id id_of_object(const void* object) const {
+    for (std::size_t depth = staged_.size(); depth-- > 0;) {
+      if (staged_[depth].object == object) {
+        return staged_[depth].id();
+      }
+    }
+    for (std::size_t depth = committed_size(); depth-- > committed_prefix_;) {
+      if (committed_at(depth).object == object) {
+        return committed_at(depth).id();
+      }
+    }
+    return entry_id::none;
+  }
+
   // The depth of the staged entry `id`, or npos.
   [[nodiscard]] std::size_t find_staged(entry_id id) const {
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
@@ -100,6 +116,7 @@ public:
   }
   void reserve_retiring(std::size_t more) { retiring_.reserve(retiring_.size() + more); }
   [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
+  [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
 
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
@@ -127,6 +144,11 @@ public:
   [[nodiscard]] std::size_t retiring_count() const { return retiring_.size() - retiring_head_; }
   [[nodiscard]] std::size_t committed_size() const { return committed_prefix_ + retiring_count(); }
   [[nodiscard]] const entry& committed_at(std::size_t depth) const {
+    return depth < committed_prefix_
+               ? staged_[depth]
+               : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
+  }
+  [[nodiscard]] entry& committed_at(std::size_t depth) {
     return depth < committed_prefix_
                ? staged_[depth]
                : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
@@ -173,6 +195,7 @@ public:
     staged_.truncate(committed_prefix_);
     while (retiring_count() > 0) {
       staged_.push_back(retiring_.back());
+      staged_.back().set_departure_cause(cause::pop); // R33: staged again, not leaving
       retiring_.pop_back();
       ++committed_prefix_;
     }

@@ -59,6 +59,18 @@ public:
       grow_to(capacity);
     }
   }
+  // Like reserve(), but reports a failure instead of throwing it.
+  [[nodiscard]] bool try_reserve(std::size_t capacity) noexcept {
+    if (capacity <= capacity_) {
+      return true;
+    }
+    auto* grown = static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
+    if (grown == nullptr) {
+      return false;
+    }
+    adopt(grown, capacity);
+    return true;
+  }
   void pop_back() { --size_; }
   // Keeps the first `size` elements; never grows.
   void truncate(std::size_t size) { size_ = size; }
@@ -70,7 +82,10 @@ public:
 
 private:
   [[gnu::noinline]] void grow_to(std::size_t capacity) {
-    auto* grown = static_cast<T*>(memory_->allocate(capacity * sizeof(T), alignof(T)));
+    adopt(static_cast<T*>(memory_->allocate(capacity * sizeof(T), alignof(T))), capacity);
+  }
+  // Moves the elements to `grown`, which holds `capacity`.
+  void adopt(T* grown, std::size_t capacity) noexcept {
     if (data_ != nullptr) {
       std::memcpy(grown, data_, size_ * sizeof(T));
       memory_->deallocate(data_, capacity_ * sizeof(T), alignof(T));

@@ -10,6 +10,7 @@
 
 #include "../modality.hpp"
 #include "../placeholders.hpp"
+#include "../transition.hpp"
 #include "type_name.hpp"
 
 namespace strata::detail {
@@ -83,12 +84,20 @@ concept declares_static_time_scale = requires {
   { T::time_scale } -> std::convertible_to<float>;
 };
 
+// R33: a state declares `static constexpr strata::transition transition{...};`.
+template <class T>
+concept declares_static_transition = requires {
+  { T::transition } -> std::convertible_to<strata::transition>;
+};
+
 template <class C>
 using lifecycle_fn = void (*)(void*, C&);
 template <class C>
 using update_fn = void (*)(void*, C&, double);
 template <class C>
 using draw_fn = void (*)(void*, C&);
+template <class C>
+using seen_draw_fn = void (*)(void*, C&, const presence&);
 template <class C, class E>
 using handle_fn = bool (*)(void*, C&, const E&);
 
@@ -105,13 +114,18 @@ struct type_ops {
   update_fn<C> update_covered;
   update_fn<C> update_always; // R30: every update, whatever covers it
   draw_fn<C> draw;
+  // R33: a draw that takes a `const presence&`; `draw` then calls it as fully present.
+  seen_draw_fn<C> seen_draw;
   handle_fn<C, E> handle;
   void (*destroy)(void*) noexcept;          // runs the destructor only (pooled storage)
   void (*delete_owned)(void*) noexcept;     // deletes a state adopted from a std::unique_ptr
   std::string_view (*name_of)(const void*); // the state's own name()
   modality (*modality_of)(const void*);     // the state's own modality()
   std::string_view type_name;               // static name, or derived from the type
-  float time_scale;                         // R32: the type's own, 1 if it declares none
+  // R30, R33: update_always or seen_draw, which take the passes off their plain paths.
+  bool needs_general_passes;
+  float time_scale;              // R32: the type's own, 1 if it declares none
+  strata::transition transition; // R33: the type's own, none if it declares none
   std::size_t size;
   std::size_t align;
 };
@@ -138,6 +152,22 @@ constexpr float static_time_scale() {
     return static_cast<float>(T::time_scale);
   } else {
     return 1.0F;
+  }
+}
+
+// R33: finite durations, 0 or more.
+constexpr bool valid_transition(const strata::transition& t) {
+  return valid_time_scale(t.arrive) && valid_time_scale(t.leave);
+}
+
+template <class T>
+constexpr strata::transition static_transition() {
+  if constexpr (declares_static_transition<T>) {
+    static_assert(valid_transition(strata::transition{T::transition}),
+                  "strata: a state's transition lasts a finite number of seconds, 0 or more");
+    return strata::transition{T::transition};
+  } else {
+    return {};
   }
 }
 
@@ -176,7 +206,14 @@ constexpr type_ops<C, E> make_type_ops() {
   ops.update = hook_thunk<update_hook, T, C, void, double>();
   ops.update_covered = hook_thunk<update_covered_hook, T, C, void, double>();
   ops.update_always = hook_thunk<update_always_hook, T, C, void, double>();
-  ops.draw = hook_thunk<draw_hook, T, C, void>();
+  if constexpr (has_hook<draw_hook, T, C, void, const presence&>) {
+    ops.seen_draw = &call_hook<draw_hook, T, C, void, const presence&>;
+    ops.draw = [](void* self, C& context) {
+      call_hook<draw_hook, T, C, void, const presence&>(self, context, presence{});
+    };
+  } else {
+    ops.draw = hook_thunk<draw_hook, T, C, void>();
+  }
   if constexpr (!std::same_as<E, no_event>) {
     ops.handle = hook_thunk<handle_hook, T, C, bool, const E&>();
   }
@@ -192,8 +229,10 @@ constexpr type_ops<C, E> make_type_ops() {
       return static_cast<const T*>(self)->modality();
     };
   }
+  ops.needs_general_passes = ops.update_always != nullptr || ops.seen_draw != nullptr;
   ops.type_name = static_name<T>();
   ops.time_scale = static_time_scale<T>();
+  ops.transition = static_transition<T>();
   ops.size = sizeof(T);
   ops.align = alignof(T);
   return ops;

@@ -30,6 +30,22 @@ public:
   // without them anything per frame.
   [[nodiscard]] bool plain_update() const { return update_plain_; }
   [[nodiscard]] bool empty() const { return layers_.empty(); }
+  // R33: whether draw() and handle() must take the walk of detail/motion_passes.hpp instead: an
+  // entry arrives or leaves, or a committed state's draw reads its presence.
+  [[nodiscard]] bool plain_draw() const { return draw_extras_ == 0; }
+  [[nodiscard]] bool plain_handle() const { return !in_motion_; }
+
+  // R33: entries arrive or leave (or no longer do). The update pass leaves its plain path while
+  // they do, so that it moves them on.
+  void set_in_motion(bool on) {
+    if (on != in_motion_) {
+      in_motion_ = on;
+      const std::size_t change = 1;
+      update_extras_ = on ? update_extras_ + change : update_extras_ - change;
+      draw_extras_ = on ? draw_extras_ + change : draw_extras_ - change;
+      update_plain_ = update_extras_ == 0 && !layers_.empty();
+    }
+  }
 
   // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
   // states above let updates through to. Only while plain_update().
@@ -179,9 +195,10 @@ public:
     }
   }
 
-  // R30, R32: whether `e` takes the update pass off its plain path.
+  // R30, R32: whether `e` takes the update pass off its plain path; R33: a draw that reads its
+  // presence takes the draw pass off its own, and is counted here to keep it off the hot path.
   [[nodiscard]] static bool uses_extras(const entry& e) {
-    return e.ops->update_always != nullptr || e.time_scale() != 1.0F;
+    return e.ops->needs_general_passes || e.time_scale() != 1.0F;
   }
 
 private:
@@ -234,11 +251,17 @@ private:
       always_calls_.append_reserved({e.ops->update_always, e.object});
     }
     ++update_extras_;
+    if (e.ops->seen_draw != nullptr) {
+      ++draw_extras_;
+    }
   }
   // The committed top's always call, if any, is the last one.
   void forget_extras(const entry& e) noexcept {
     if (uses_extras(e)) {
       --update_extras_;
+    }
+    if (e.ops->seen_draw != nullptr) {
+      --draw_extras_;
     }
     if (e.ops->update_always != nullptr) {
       always_calls_.pop_back();
@@ -259,7 +282,10 @@ private:
   flat_array<update_call> always_calls_; // R30
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
+  // R33: committed states whose draw reads its presence, plus one while entries are in motion.
+  std::size_t draw_extras_ = 0;
   bool update_plain_ = false; // committed states, none of them with R30/R32's extras
+  bool in_motion_ = false;    // R33: counted once in update_extras_ and draw_extras_
 };
 
 } // namespace strata::detail

@@ -141,21 +141,25 @@ protected:
   void enter_next() {
     // The entering state is committed while its enter runs, so a request that unstages it then
     // schedules its exit instead of destroying it under its own feet.
-    passes_.remember(entries_.staged()[entries_.committed_prefix()]);
+    const entry& next = entries_.staged()[entries_.committed_prefix()];
+    passes_.remember(next);
+    if (next.arrives()) [[unlikely]] {
+      start_arriving(next); // R33: arriving from its enter on
+    }
     entry& entering = entries_.commit_next();
     just_paused_ = false;
     entering.set_paused(false);
     if (entering.ops->enter != nullptr) {
       // R25: a state whose enter throws never entered: it leaves without exit, like an object
       // whose constructor threw. The state below stays paused until the next commit resumes it.
-      on_unwind forget{[this] { release(take_committed_top()); }};
+      on_unwind forget{[this] { enter_failed(); }};
       run_hook(entering.ops->enter, entering.object, "enter");
       forget.dismiss();
     }
     notify(step::enter, entries_.committed_top(), entries_.committed_size() - 1);
   }
 
-  void exit_top() {
+  STRATA_DETAIL_CLANG_INLINE void exit_top() {
     const std::size_t depth = entries_.committed_size() - 1;
     just_paused_ = false; // R23: a resume after an exit undoes no pause of this commit
     {
@@ -163,7 +167,7 @@ protected:
       if (leaving.ops->exit != nullptr) {
         // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
         // and its on_exit is not run.
-        on_unwind finish{[this, depth] { report_exit_and_release(take_committed_top(), depth); }};
+        on_unwind finish{[this, depth] { exit_interrupted(take_committed_top(), depth); }};
         run_hook(leaving.ops->exit, leaving.object, "exit");
         finish.dismiss();
       }
@@ -171,17 +175,82 @@ protected:
     const entry left = take_committed_top();
     if (exit_callback<Context>* const on_exit = left.on_exit(); on_exit != nullptr) {
       // R25: an on_exit that throws comes after the exit: the state has left all the same.
-      on_unwind finish{[&] { report_exit_and_release(left, depth); }};
+      on_unwind finish{[&] { exit_interrupted(left, depth); }};
       on_exit->run(on_exit, *this->context_, left.object);
       finish.dismiss();
     }
-    report_exit_and_release(left, depth);
+    report_exit_and_dispose(left, depth);
   }
 
-  // The committed top has left: the observer is told, then the state is destroyed.
-  void report_exit_and_release(const entry& left, std::size_t depth) {
-    at_scope_exit destroy{[&] { release(left); }};
+  // The committed top has left: the observer is told, then the state is destroyed, or leaves.
+  void report_exit_and_dispose(const entry& left, std::size_t depth) {
+    at_scope_exit destroy{[&] { dispose(left); }};
     notify(step::exit, left, depth);
+  }
+
+  // R25: an exit or on_exit threw: the state has left all the same. Out of line, so that the
+  // unwinding paths do not weigh on the inlining of the commit's hot steps.
+  [[gnu::cold, gnu::noinline]] void exit_interrupted(const entry& left, std::size_t depth) {
+    report_exit_and_dispose(left, depth);
+  }
+
+  // ---- R33: transitions ----
+
+  // `left` exited from committed `depth`: it is destroyed now, unless it leaves over time or
+  // entries are leaving above it, which go first.
+  void dispose(const entry& left) noexcept {
+    if (!left.may_linger()) [[likely]] {
+      release(left);
+      return;
+    }
+    dispose_in_motion(left);
+  }
+  [[gnu::cold, gnu::noinline]] void dispose_in_motion(const entry& left) noexcept {
+    const std::size_t depth = entries_.committed_size(); // where it was
+    auto& motions = this->motions_;
+    const bool destroying = this->guard_.now == activity::destroying;
+    // R26: during destruction no time passes any more. Out of memory for its record, it cannot
+    // wait: its transition and those of the states leaving above it are cut short.
+    if (destroying || !motions.leave(left, depth, left.transition())) {
+      entry gone{};
+      while (motions.take_top_leaving(gone, depth + 1)) {
+        release(gone);
+      }
+      motions.forget_arrival(depth);
+      release(left);
+    } else {
+      release_finished();
+      if (depth > 0 && motions.leaving_at(depth)) {
+        entries_.committed_at(depth - 1).set_below_leaving();
+      }
+    }
+    passes_.set_in_motion(!motions.empty());
+  }
+
+  // Destroys the leaving entries whose presence reached 0, top first; one still leaving keeps
+  // those below it.
+  void release_finished() noexcept {
+    entry gone{};
+    while (this->motions_.take_finished(gone)) {
+      release(gone);
+    }
+  }
+
+  // `next`, about to enter at the committed top, arrives over time; out of memory for its
+  // record, it is there at once.
+  [[gnu::cold, gnu::noinline]] void start_arriving(const entry& next) noexcept {
+    if (this->motions_.arrive(next, entries_.committed_size(), next.transition())) {
+      passes_.set_in_motion(true);
+    }
+  }
+
+  // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
+  [[gnu::cold, gnu::noinline]] void enter_failed() noexcept {
+    if (entries_.committed_top().arrives()) {
+      this->motions_.forget_arrival(entries_.committed_size() - 1); // R33
+      passes_.set_in_motion(!this->motions_.empty());
+    }
+    release(take_committed_top());
   }
 
   // The committed top leaves (its exit ran, or its enter threw).
@@ -292,6 +361,10 @@ protected:
       notify(step::pop, staged[depth], depth);
     }
     while (step_towards_staged<true>()) {
+    }
+    entry gone{}; // R33: what was leaving below everything that exited
+    while (this->motions_.take_top_leaving(gone, 0)) {
+      release(gone);
     }
   }
 

@@ -24,6 +24,7 @@
 #include "cold_members.hpp"
 #include "entry_stacks.hpp"
 #include "message.hpp"
+#include "motion_list.hpp"
 #include "pass_lists.hpp"
 #include "runaway_log.hpp"
 #include "running_guard.hpp"
@@ -43,6 +44,7 @@ protected:
       , pool_(&options_.memory)
       , entries_(&options_.memory)
       , passes_(&options_.memory)
+      , motions_(&options_.memory)
       , dropping_(&options_.memory)
       , cold_(&options_.memory) {}
 
@@ -221,6 +223,7 @@ protected:
   block_pool pool_;
   entry_stacks<Context, Event> entries_;
   pass_lists<Context, Event> passes_;
+  motion_list<entry> motions_; // R33: entries arriving or leaving
   running_guard guard_;
   entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
   const ops* focused_type_ = nullptr; // its type, to skip finding it when it has no unfocus

@@ -81,6 +81,25 @@ protected:
     passes_changed(slot.index, was_extra);
   }
 
+  // R33: how long this entry takes to arrive and to leave, instead of its type's declaration.
+  // On an entry that has entered (a handle kept past the commit), it counts from its next
+  // arrival or departure.
+  void change_transition(staged_slot slot, const strata::transition& t) {
+    if (!valid_transition(t)) [[unlikely]] {
+      fail(errc::bad_transition,
+           join({"strata: transition(", std::to_string(t.arrive), ", ", std::to_string(t.leave),
+                 ") on '", entries_.staged()[slot.index].name(),
+                 "': a transition lasts a finite number of seconds, 0 or more"}));
+      return;
+    }
+    finish_push(slot, "transition()", [&](entry& e) {
+      entry_extras<Context>& extras = extras_of(pool_, e);
+      extras.transition = t;
+      extras.transition_given = true;
+      e.set_motion(t);
+    });
+  }
+
   // An entry not entered yet has no layer: its own is made when it enters.
   void passes_changed(std::size_t depth, bool was_extra) {
     if (depth < entries_.committed_prefix()) {

@@ -4,6 +4,7 @@
 // the observer, whose own requests apply to the stack this one left.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -214,11 +215,44 @@ protected:
       destroy.dismiss();
     }
     entry dropped{}; // an unentered top is kept here: place() reuses its slot
-    const entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
+    entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
+    old.set_departure_cause(cause::replace); // R33
+    replacement.set_arrived_by_replace();
     const staged_slot slot = place(replacement); // cannot allocate: a slot was just freed
     tell_unstaged(old, depth, entered);
     tell_staged(slot);
     return slot;
+  }
+
+  // push_first_on_top(): the items, each a state object, a std::unique_ptr or a borrow, staged
+  // as one block, the first on top (R10). All or nothing. Admitted and within the depth limit.
+  template <class... Items>
+  void stage_batch(Items&&... items) {
+    // Every item is prepared before the first is staged, so that a failure leaves nothing behind
+    // and the observer only hears of (and can only react to) a batch that went through.
+    std::array<entry, sizeof...(Items)> batch{};
+    std::size_t prepared = 0;
+    std::size_t next = 0; // batch[next, prepared) is still ours to release
+    at_scope_exit release_rest{[&] {
+      for (; next < prepared; ++next) {
+        drop(batch[next]);
+      }
+    }};
+    if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
+      return;
+    }
+    entries_.staged().reserve(entries_.staged().size() + sizeof...(Items));
+    this->log_for_push(); // made now, so that place() below cannot fail
+    // R10: the batch is one block. It is staged whole before the observer hears of it, so that
+    // the observer's own requests (pushes on each push, say) land above it and meet the depth
+    // limit with the whole batch counted.
+    std::array<staged_slot, sizeof...(Items)> slots{};
+    for (; next < prepared; ++next) {
+      slots[next] = place(batch[next]);
+    }
+    for (const staged_slot slot : slots) {
+      tell_staged(slot);
+    }
   }
 
   // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
@@ -301,7 +335,8 @@ protected:
   // every state goes before the observer hears of the first, top first as they went; what it
   // requests in reaction applies to the stack this request left (a toast pushed on each pop
   // stays, instead of being popped in turn for ever).
-  void pop_down_to(std::size_t depth) {
+  // `why`: what a state that leaves over time tells its draw (R33).
+  void pop_down_to(std::size_t depth, cause why) {
     const std::size_t top = entries_.staged().size();
     if (top <= depth) {
       return;
@@ -312,6 +347,9 @@ protected:
     const std::size_t drop_from = dropping.size();
     const std::size_t retire_from = entries_.retiring_end();
     const std::size_t first_unentered = entries_.unstage_down_to(depth, dropping);
+    for (std::size_t i = retire_from; i < entries_.retiring_end(); ++i) {
+      entries_.retiring_at(i).set_departure_cause(why);
+    }
     std::size_t next_dropped = drop_from;
     at_scope_exit release_rest{[&] { // if the observer throws
       for (; next_dropped < drop_from + (top - first_unentered); ++next_dropped) {
@@ -336,7 +374,7 @@ protected:
     }
     for (std::size_t depth = entries_.staged().size(); depth-- > 0;) {
       if (as_request_code([&] { return matches(entries_.staged()[depth]); })) {
-        pop_down_to(depth + 1);
+        pop_down_to(depth + 1, cause::pop);
         return;
       }
     }

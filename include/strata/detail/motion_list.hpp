@@ -1,0 +1,186 @@
+// strata/detail/motion_list.hpp: the entries in transition (R33): committed entries still
+// arriving, and entries that exited and are still leaving, drawn until their presence reaches 0.
+// Kept in drawing order, bottom to top, so that the passes can merge them with the committed
+// stack: a leaving entry sits where it left, above the committed entries that were below it then.
+// Empty for a stack without transitions, which is all it then costs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../memory.hpp"
+#include "../transition.hpp"
+#include "flat_array.hpp"
+
+namespace strata::detail {
+
+template <class Entry>
+struct motion {
+  // Leaving: the exited entry, released when it is done. Arriving: the committed entry as it
+  // entered, for its id and its state object.
+  Entry held;
+  float presence;
+  float seconds; // the length of the way it is going, in seconds; 0: there at once
+  // Arriving: its committed depth. Leaving: how many committed entries are below it.
+  std::uint32_t depth;
+  bool leaving;
+  bool input_passes;
+  strata::cause why;
+};
+
+template <class Entry>
+class motion_list {
+public:
+  using record = motion<Entry>;
+
+  explicit motion_list(const memory* memory)
+      : records_(memory) {}
+
+  [[nodiscard]] bool empty() const { return records_.empty(); }
+  [[nodiscard]] std::size_t size() const { return records_.size(); }
+  [[nodiscard]] const record& operator[](std::size_t i) const { return records_[i]; }
+
+  // `e` entered at `depth`, the committed top, and arrives from presence 0. False, and nothing
+  // changed, if memory ran out: it is then there at once.
+  bool arrive(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
+    if (!records_.try_reserve(grown_size())) {
+      return false;
+    }
+    records_.append_reserved({e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
+                              t.input_passes, e.arrival_cause()});
+    return true;
+  }
+
+  // `e`, the committed top at `depth`, exited: it leaves from where its arrival got to (fully
+  // present if it was not arriving), below the entries already leaving above it. False, and
+  // nothing changed, if memory ran out.
+  bool leave(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
+    const auto at = static_cast<std::uint32_t>(depth);
+    std::size_t place = records_.size();
+    while (place > 0 && records_[place - 1].leaving && records_[place - 1].depth == at + 1) {
+      --place;
+    }
+    const bool arriving =
+        place > 0 && !records_[place - 1].leaving && records_[place - 1].depth == at;
+    if (!arriving && !records_.try_reserve(grown_size())) {
+      return false;
+    }
+    for (std::size_t i = place; i < records_.size(); ++i) {
+      records_[i].depth = at; // the committed entry below them is gone
+    }
+    if (arriving) {
+      record& turning = records_[place - 1]; // turns back from where it got to
+      turning = {e, turning.presence, t.leave, at, true, t.input_passes, e.departure_cause()};
+      --place;
+    } else {
+      records_.append_reserved({});
+      for (std::size_t i = records_.size() - 1; i > place; --i) {
+        records_[i] = records_[i - 1];
+      }
+      records_[place] = {e, 1.0F, t.leave, at, true, t.input_passes, e.departure_cause()};
+    }
+    if (t.leave <= 0.0F) {
+      records_[place].presence = 0.0F;
+    }
+    return true;
+  }
+
+  // The arrival of the committed entry at `depth`, which leaves at once, ends.
+  void forget_arrival(std::size_t depth) noexcept {
+    for (std::size_t i = records_.size(); i-- > 0;) {
+      if (!records_[i].leaving && records_[i].depth == depth) {
+        records_.erase(i);
+        return;
+      }
+    }
+  }
+
+  // Whether an entry is leaving with `depth` committed entries below it: above the committed
+  // entry at depth - 1.
+  [[nodiscard]] bool leaving_at(std::size_t depth) const {
+    return !records_.empty() && records_.back().leaving && records_.back().depth == depth;
+  }
+
+  // Moves every presence on by `dt` times `scale_above(d)`, the product of the time scales of
+  // the committed entries from depth d up (R32); an arrival that is over leaves the list.
+  template <class ScaleAbove>
+  void advance(double dt, ScaleAbove scale_above) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      record& r = records_[i];
+      const std::size_t above = r.leaving ? r.depth : r.depth + 1;
+      const double step = r.seconds > 0.0F ? dt * static_cast<double>(scale_above(above)) /
+                                                 static_cast<double>(r.seconds)
+                                           : 1.0;
+      const double moved = static_cast<double>(r.presence) + (r.leaving ? -step : step);
+      // Within a rounding error of the end is the end: three steps of 0.1 s over 0.3 s add up
+      // to a hair under 1, which would keep a state arriving for one more frame.
+      r.presence = moved <= end_tolerance         ? 0.0F
+                   : moved >= 1.0 - end_tolerance ? 1.0F
+                                                  : static_cast<float>(moved);
+      if (r.leaving || r.presence < 1.0F) {
+        records_[kept++] = r;
+      }
+    }
+    records_.truncate(kept);
+  }
+
+  // Every arrival over, every leaving entry at presence 0.
+  void finish_all() {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      if (records_[i].leaving) {
+        records_[i].presence = 0.0F;
+        records_[kept++] = records_[i];
+      }
+    }
+    records_.truncate(kept);
+  }
+
+  // The next leaving entry to destroy, top first: one whose presence reached 0 with no entry
+  // still leaving above it. Takes it out of the list into `out`; false if there is none.
+  bool take_finished(Entry& out) {
+    for (std::size_t i = records_.size(); i-- > 0;) {
+      if (!records_[i].leaving) {
+        continue; // a committed entry above does not use one that left before it came
+      }
+      if (records_[i].presence > 0.0F) {
+        return false;
+      }
+      out = records_[i].held;
+      records_.erase(i);
+      return true;
+    }
+    return false;
+  }
+
+  // R26: the highest leaving entry, whatever its presence, if it has at least `depth` committed
+  // entries below it: ~stack destroys them in order as no time passes any more.
+  bool take_top_leaving(Entry& out, std::size_t depth) {
+    for (std::size_t i = records_.size(); i-- > 0;) {
+      if (records_[i].leaving) {
+        if (records_[i].depth < depth) {
+          return false;
+        }
+        out = records_[i].held;
+        records_.erase(i);
+        return true;
+      }
+    }
+    return false;
+  }
+
+private:
+  static constexpr double end_tolerance = 1e-5;
+
+  // Room for one more record, growing by doubling.
+  [[nodiscard]] std::size_t grown_size() const {
+    return records_.size() < records_.capacity() ? records_.size() + 1
+           : records_.empty()                    ? 4
+                                                 : 2 * records_.size();
+  }
+
+  flat_array<record> records_;
+};
+
+} // namespace strata::detail
