@@ -25,6 +25,19 @@ auto pick(Items& items, Keep keep) {
   return out;
 }
 
+// What each thing on the board does, under it in every phase: a player meets the siege with
+// no other explanation.
+void draw_rules(canvas& on, int y) {
+  const style look{color::white};
+  centered(on, y, "_ slot: Enter places a turret T there, two a round; turrets stay", look);
+  centered(on, y + 1, "S ship: sails in, shoots a gap x in a wall #. Enter: every turret fires",
+           look);
+  centered(on, y + 2, "at the ship marked >S<, 70% to sink it (+100); more turrets reload faster",
+           look);
+  centered(on, y + 3, "rebuild: a brick for every gap; a gap still open when time runs out", look);
+  centered(on, y + 4, "loses the keep. Hold three rounds to win (+10 a wall standing, +500)", look);
+}
+
 } // namespace
 
 siege_field::siege_field() {
@@ -108,6 +121,7 @@ void draw_field(game& g, const siege_field& field, std::string_view phase, doubl
       on.put(left + s.at.x, top + s.at.y, 'S', style{color::white, color::blue, true});
     }
   }
+  draw_rules(on, top + siege_field::height + 1);
   // Brackets around the cell keep what is pointed at visible.
   if (cursor.has_value()) {
     const style mark{color::black, color::yellow, true};
