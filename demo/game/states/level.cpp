@@ -10,6 +10,7 @@
 #include "game_over.hpp"
 #include "hud.hpp"
 #include "inventory.hpp"
+#include "legend.hpp"
 #include "level_clear.hpp"
 #include "pause.hpp"
 
@@ -29,6 +30,12 @@ double step_seconds(char kind) {
 
 int sign(int v) {
   return (v > 0) - (v < 0);
+}
+
+// Joining the boss costs half the gems (rounded in his favour): said before the answer, taken
+// after it.
+int gems_kept_joining_the_boss(int gems) {
+  return gems / 2;
 }
 
 } // namespace
@@ -218,19 +225,24 @@ void level::win(game& g) {
 }
 
 void level::ask_boss(game& g) {
+  // The price of "yes" is said before the answer.
+  const int kept = gems_kept_joining_the_boss(bag_.gems);
+  const std::string if_yes = "I open the door; you give me " + std::to_string(bag_.gems - kept) +
+                             " of your " + std::to_string(bag_.gems) + " gems";
   // The level outlives the dialog above it, so the callback may keep `this`.
-  g.states.push<dialog>("boss", "join me?").on_exit([this](game& context, dialog& d) {
-    if (d.answer().has_value()) {
-      answered(context, *d.answer());
-    }
-  });
+  g.states.push<dialog>("boss", "join me?", if_yes, "I attack you")
+      .on_exit([this](game& context, dialog& d) {
+        if (d.answer().has_value()) {
+          answered(context, *d.answer());
+        }
+      });
 }
 
 void level::answered(game& g, bool joined) {
   if (joined) {
     boss_ = boss_mood::joined;
     std::erase_if(enemies_, [](const enemy& e) { return e.kind == 'B'; });
-    bag_.gems /= 2;
+    bag_.gems = gems_kept_joining_the_boss(bag_.gems);
     say(g, "the boss joins you: the door opens, for half your gems");
   } else {
     boss_ = boss_mood::hostile;
@@ -314,6 +326,7 @@ void level::draw(game& g) const {
   if (message_left_ > 0) {
     text(on, left, top + map_height + 1, message_, style{color::yellow});
   }
+  draw_level_legend(on, top + map_height + 3);
   draw_help(g, "arrows: move  P: pause  I: inventory  Tab: stack");
 }
 

@@ -7,6 +7,7 @@
 
 #include "battle.hpp"
 #include "hud.hpp"
+#include "legend.hpp"
 #include "level.hpp"
 #include "level_map.hpp"
 #include "siege_round.hpp"
@@ -121,6 +122,7 @@ void world::draw(game& g) const {
   centered(on, top + 13, std::string(p.label) + ": " + std::string(p.blurb),
            style{color::white, color::black, true});
   centered(on, top + 14, "best score " + std::to_string(r.best), style{color::cyan});
+  draw_map_legend(on, top + 16);
   draw_help(g, "arrows: choose  Enter: go  Esc: title  Tab: stack");
 }
 
