@@ -4,12 +4,15 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "battle.hpp"
 #include "hud.hpp"
 #include "legend.hpp"
 #include "level.hpp"
 #include "level_map.hpp"
+#include "realm_safe.hpp"
 #include "siege_round.hpp"
 
 namespace demo {
@@ -41,11 +44,25 @@ void world::enter(game& g) {
 }
 
 void world::resume(game& g) {
-  int done = 0;
-  for (const record& r : records_) {
-    done += r.done ? 1 : 0;
+  g.report("back on the map: " + std::to_string(places_done()) + "/4 places done");
+}
+
+// The top again, the mode that ended gone: once every place is done, the ending. It leaves to
+// the title, taking this map with it, so it is shown once a run.
+void world::focus(game& g) {
+  if (places_done() < static_cast<int>(places.size())) {
+    return;
   }
-  g.report("back on the map: " + std::to_string(done) + "/4 places done");
+  std::vector<realm_safe::result> results;
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    results.push_back({std::string(places[i].label), records_[i].best});
+  }
+  g.states.push<realm_safe>(std::move(results));
+}
+
+int world::places_done() const {
+  return static_cast<int>(
+      std::count_if(records_.begin(), records_.end(), [](const record& r) { return r.done; }));
 }
 
 bool world::handle(game& g, const input_event& e) {
