@@ -170,7 +170,7 @@ int run_sdl(const sdl_options& options) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
-  session run(options.seed);
+  session run(options.seed, options.scores);
   sdl_audio sound(options.keys.has_value());
   cell_grid screen(columns, rows);
   std::vector<input_event> events;

@@ -7,6 +7,15 @@
 #include "hud.hpp"
 
 namespace demo {
+namespace {
+
+// `value` ending just before column `end`.
+void right_aligned(canvas& on, int end, int y, int value, style look) {
+  const std::string digits = std::to_string(value);
+  text(on, end - static_cast<int>(digits.size()), y, digits, look);
+}
+
+} // namespace
 
 realm_safe::realm_safe(std::vector<result> results)
     : results_(std::move(results)) {}
@@ -30,18 +39,22 @@ void realm_safe::draw(game& g) const {
   centered(on, top, "T H E   R E A L M   I S   S A F E", style{color::yellow, color::black, true});
   centered(on, top + 2, "every place of the map is done", style{color::cyan});
   const int x = (on.width() - 36) / 2;
+  // The best ever only where scores are kept between runs (not in a script).
+  if (g.best.kept()) {
+    text(on, x + 16, top + 4, "this run  best ever", style{color::cyan});
+  }
   for (std::size_t i = 0; i < results_.size(); ++i) {
     const result& r = results_[i];
     const int y = top + 5 + static_cast<int>(i);
     text(on, x, y, r.place, style{color::white});
-    const std::string score = std::to_string(r.score);
-    text(on, x + 24 - static_cast<int>(score.size()), y, score,
-         style{color::white, color::black, true});
+    right_aligned(on, x + 24, y, r.score, style{color::white, color::black, true});
+    if (g.best.kept()) {
+      right_aligned(on, x + 35, y, g.best.best(r.place).value_or(0), style{color::cyan});
+    }
   }
-  const std::string sum = std::to_string(total());
   const int y = top + 6 + static_cast<int>(results_.size());
   text(on, x, y, "total", style{color::yellow, color::black, true});
-  text(on, x + 24 - static_cast<int>(sum.size()), y, sum, style{color::yellow, color::black, true});
+  right_aligned(on, x + 24, y, total(), style{color::yellow, color::black, true});
   centered(on, y + 3, "Enter/Esc: back to the title", style{color::green, color::black, true});
   draw_help(g, "Enter/Esc: back to the title  Tab: stack");
 }

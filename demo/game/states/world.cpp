@@ -81,12 +81,15 @@ bool world::handle(game& g, const input_event& e) {
 
 void world::open(game& g, int place) {
   record& r = records_[static_cast<std::size_t>(place)];
-  auto remember = [&r](bool done, int score) {
+  auto remember = [&r, &g, label = places[static_cast<std::size_t>(place)].label](bool done,
+                                                                                  int score) {
     r.done = r.done || done;
     r.best = std::max(r.best, score);
+    g.best.record(label, score);
   };
   // Each callback runs right after the mode's exit, before it is destroyed; the world map sits
-  // below the mode for its whole life, so capturing a record of it is safe.
+  // below the mode for its whole life, so capturing a record of it is safe (and the game
+  // outlives every state).
   switch (place) {
   case 0:
   case 1:
@@ -138,7 +141,10 @@ void world::draw(game& g) const {
   const record& r = records_[static_cast<std::size_t>(selected_)];
   centered(on, top + 13, std::string(p.label) + ": " + std::string(p.blurb),
            style{color::white, color::black, true});
-  centered(on, top + 14, "best score " + std::to_string(r.best), style{color::cyan});
+  // The best ever only where scores are kept between runs: a script's screen stays the same.
+  const std::string ever =
+      g.best.kept() ? "   best ever " + std::to_string(g.best.best(p.label).value_or(0)) : "";
+  centered(on, top + 14, "best score " + std::to_string(r.best) + ever, style{color::cyan});
   draw_map_legend(on, top + 16);
   draw_help(g, "arrows: choose  Enter: go  Esc: title  Tab: stack");
 }
