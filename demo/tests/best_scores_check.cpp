@@ -2,18 +2,24 @@
 // non-zero, and says why, unless: good text is read back as written; every kind of damaged
 // text is refused whole (not half believed); a missing, damaged, oversized or unreadable file
 // gives no scores without failing; a new best is written through a temporary file that does not
-// stay behind; and the file's place follows XDG_DATA_HOME, then HOME.
+// stay behind; the file's place follows XDG_DATA_HOME, then HOME; and a run that does every place
+// (the script given as the argument) records each place's score and shows the best ever on its
+// ending.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <unistd.h>
 
 #include "../game/best_scores.hpp"
 #include "../game/kept_scores.hpp"
+#include "../game/script.hpp"
+#include "../game/session.hpp"
 
 namespace {
 
@@ -143,9 +149,47 @@ void the_file_follows_the_environment() {
   expect(!demo::best_scores_file().has_value(), "a file with neither XDG_DATA_HOME nor HOME");
 }
 
+// The whole game with scores kept, as a player's run has them: the script does every place.
+void the_ending_shows_the_best_ever(const fs::path& dir, const fs::path& script_file) {
+  const fs::path file = dir / "ending" / "best_scores.txt";
+  fs::create_directories(file.parent_path());
+  write_file(file, "9000 Meadow\n"); // a better Meadow from an earlier run
+  std::ifstream in(script_file);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::string error;
+  const auto inputs = demo::parse_script(text, error);
+  expect(inputs.has_value(), "the script " + script_file.string() + ": " + error);
+  if (!inputs) {
+    return;
+  }
+  demo::session run(1, demo::kept_scores(file));
+  demo::cell_grid screen(80, 25);
+  std::vector<demo::input_event> events;
+  for (const auto& pressed : inputs->frames) {
+    events.clear();
+    if (pressed) {
+      events.push_back({*pressed});
+    }
+    run.step(events, screen);
+  }
+  std::string shown;
+  for (int y = 0; y < screen.height(); ++y) {
+    shown += screen.row(y) + "\n";
+  }
+  for (const char* line : {"this run  best ever", "Meadow              1140       9000",
+                           "Orc Pass            1000       1000"}) {
+    expect(shown.find(line) != std::string::npos,
+           std::string("the ending does not show '") + line + "':\n" + shown);
+  }
+  const demo::kept_scores after(file);
+  expect(after.best("Meadow") == 9000 && after.best("Caverns") == 640 &&
+             after.best("Rampart Keep") == 2780 && after.best("Orc Pass") == 1000,
+         "the run's scores are not all kept, or a lower one replaced a best");
+}
+
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const fs::path dir =
       fs::temp_directory_path() / ("strata-best-scores-" + std::to_string(getpid()));
   fs::remove_all(dir);
@@ -156,6 +200,9 @@ int main() {
   files_that_are_no_scores(dir);
   a_new_best_is_written_whole(dir);
   the_file_follows_the_environment();
+  if (argc > 1) {
+    the_ending_shows_the_best_ever(dir, argv[1]);
+  }
   fs::remove_all(dir);
   if (failures == 0) {
     std::puts("best scores check: passed");
