@@ -59,6 +59,8 @@ void render(SDL_Renderer* renderer, const glyphs& font, const tile_sheet& tiles,
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
       const cell& c = screen.at(x, y);
+      // A tile's picture is the whole cell, its own background too: where it is transparent
+      // the game's black shows, not the colour behind the tile's letter.
       if (c.picture != tile::none) {
         tiles.draw(renderer, x * w, y * h, c.picture, c.dim);
         continue;

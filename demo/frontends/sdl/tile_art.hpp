@@ -1,6 +1,7 @@
 // demo/frontends/sdl/tile_art.hpp: the tiles' pictures, pixel art described in code in the eight
 // colours of the palette. Each picture is made for the default font's 10x19 cells; a cell of
-// another size holds it centred, at the largest whole scale that fits (walls repeat instead).
+// another size holds it centred, at the largest whole scale that fits (the level's walls repeat
+// their bricks instead, so that neighbouring walls join).
 #pragma once
 
 #include <optional>
