@@ -1,6 +1,7 @@
 #!/bin/sh
 # demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png (the terminal front end in
-# tmux) and docs/demo-sdl.png (the SDL2 window under Xvfb) from real runs of the demo.
+# tmux), docs/demo-sdl.png and docs/demo-sdl-tiles.png (the SDL2 window under Xvfb) from real
+# runs of the demo.
 # Needs tmux, xvfb-run, python3 with Pillow (python3-pil) and a demo built with SDL2.
 #   demo/tools/take_screenshots.sh build/demo/strata-demo
 set -eu
@@ -38,4 +39,9 @@ KEYS
 xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$work/battle.keys" \
   --screenshot "$work/shot.bmp" >/dev/null
 python3 "$root/demo/tools/bmp_to_png.py" "$work/shot.bmp" "$root/docs/demo-sdl.png"
-echo "wrote docs/demo-terminal.png and docs/demo-sdl.png"
+
+# The SDL2 window's tiles: the Caverns a few steps in (the tiles test's script).
+xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
+  --script "$root/demo/tests/scripts/tiles_caverns.keys" --screenshot "$work/tiles.bmp" >/dev/null
+python3 "$root/demo/tools/bmp_to_png.py" "$work/tiles.bmp" "$root/docs/demo-sdl-tiles.png"
+echo "wrote docs/demo-terminal.png, docs/demo-sdl.png and docs/demo-sdl-tiles.png"

@@ -300,28 +300,27 @@ void level::draw(game& g) const {
   text(on, left, 0, status, style{color::white, color::black, true});
   for (int y = 0; y < map_height; ++y) {
     for (int x = 0; x < map_width; ++x) {
-      const char t = tile({x, y});
-      style look{color::blue};
-      char shown = t;
-      switch (t) {
-      case '#': look = {color::cyan, color::blue}; break;
-      case '*': look = {color::cyan, color::black, true}; break;
-      case '+': look = {color::red, color::black, true}; break;
-      case '>': look = {door_open() ? color::green : color::red, color::black, true}; break;
-      default: shown = '.'; break;
+      switch (tile({x, y})) {
+      case '#': on.put_tile(left + x, top + y, demo::tile::wall); break;
+      case '*': on.put_tile(left + x, top + y, demo::tile::gem); break;
+      case '+': on.put_tile(left + x, top + y, demo::tile::potion); break;
+      case '>':
+        on.put_tile(left + x, top + y,
+                    door_open() ? demo::tile::door_open : demo::tile::door_locked);
+        break;
+      default: on.put(left + x, top + y, '.', style{color::blue}); break;
       }
-      on.put(left + x, top + y, shown, look);
     }
   }
   for (const enemy& e : enemies_) {
-    const bool boss = e.kind == 'B';
-    on.put(left + e.at.x, top + e.at.y, boss ? 'B' : (e.kind == 'c' ? 'C' : 'g'),
-           style{boss ? color::yellow : color::red, boss ? color::red : color::black, true});
+    on.put_tile(left + e.at.x, top + e.at.y,
+                e.kind == 'B' ? demo::tile::boss
+                              : (e.kind == 'c' ? demo::tile::chaser : demo::tile::goblin));
   }
   // Blinks while the player cannot be hurt again; steady under an overlay, which may have
   // stopped the blink's clock in its "off" phase.
   if (!is_active(g, this) || invulnerable_ <= 0 || static_cast<int>(invulnerable_ * 10) % 2 == 0) {
-    on.put(left + player_.x, top + player_.y, '@', style{color::yellow, color::black, true});
+    on.put_tile(left + player_.x, top + player_.y, demo::tile::player);
   }
   if (message_left_ > 0) {
     text(on, left, top + map_height + 1, message_, style{color::yellow});

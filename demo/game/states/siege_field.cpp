@@ -107,18 +107,17 @@ void draw_field(game& g, const siege_field& field, std::string_view phase, doubl
   fill(on, left + siege_field::shore, top, siege_field::width - siege_field::shore,
        siege_field::height, '~', style{color::blue});
   for (const siege_field::wall& w : field.walls) {
-    on.put(left + w.at.x, top + w.at.y, w.intact ? '#' : 'x',
-           w.intact ? style{color::white, color::black, true} : style{color::red});
+    on.put_tile(left + w.at.x, top + w.at.y, w.intact ? tile::rampart : tile::rubble);
   }
   for (point s : field.slots) {
-    on.put(left + s.x, top + s.y, '_', style{color::yellow});
+    on.put_tile(left + s.x, top + s.y, tile::turret_slot);
   }
   for (point t : field.turrets) {
-    on.put(left + t.x, top + t.y, 'T', style{color::yellow, color::black, true});
+    on.put_tile(left + t.x, top + t.y, tile::turret);
   }
   for (const siege_field::ship& s : field.ships) {
     if (s.afloat) {
-      on.put(left + s.at.x, top + s.at.y, 'S', style{color::white, color::blue, true});
+      on.put_tile(left + s.at.x, top + s.at.y, tile::ship);
     }
   }
   draw_rules(on, top + siege_field::height + 1);
