@@ -1,4 +1,4 @@
-// demo/game/states/legend.cpp: the legends, in the colours the symbols are drawn in.
+// demo/game/states/legend.cpp: the legends, each symbol drawn as on the screen it explains.
 #include "legend.hpp"
 
 #include <array>
@@ -9,22 +9,37 @@ namespace demo {
 namespace {
 
 struct entry {
-  std::string_view symbol;
+  std::string_view symbol; // drawn as text in `look`, unless `picture` is a tile
   style look;
   std::string_view meaning;
+  tile picture = tile::none; // else the symbol is this tile, one cell, drawn as the map draws it
 };
 
-// The entries side by side, centred on row `y`: each symbol in its own colours, then its meaning.
+// A tile's entry: its letter and colours come with the tile.
+entry tiled(tile picture, std::string_view meaning) {
+  return entry{{}, {}, meaning, picture};
+}
+
+int symbol_width(const entry& e) {
+  return e.picture != tile::none ? 1 : static_cast<int>(e.symbol.size());
+}
+
+// The entries side by side, centred on row `y`: each symbol as it is drawn elsewhere (a tile as
+// a tile: its picture in the SDL2 window, its letter and colours in a terminal), then its meaning.
 void draw_entries(canvas& on, int y, std::span<const entry> entries) {
   constexpr int gap = 3;
   int width = -gap;
   for (const entry& e : entries) {
-    width += static_cast<int>(e.symbol.size() + 1 + e.meaning.size()) + gap;
+    width += symbol_width(e) + 1 + static_cast<int>(e.meaning.size()) + gap;
   }
   int x = (on.width() - width) / 2;
   for (const entry& e : entries) {
-    text(on, x, y, e.symbol, e.look);
-    x += static_cast<int>(e.symbol.size()) + 1;
+    if (e.picture != tile::none) {
+      on.put_tile(x, y, e.picture);
+    } else {
+      text(on, x, y, e.symbol, e.look);
+    }
+    x += symbol_width(e) + 1;
     text(on, x, y, e.meaning, style{color::white});
     x += static_cast<int>(e.meaning.size()) + gap;
   }
@@ -32,19 +47,19 @@ void draw_entries(canvas& on, int y, std::span<const entry> entries) {
 
 } // namespace
 
-// The looks repeat level::draw's, so that the legend shows each symbol as the map does.
+// The level's symbols are its tiles, drawn as level::draw draws them.
 void draw_level_legend(canvas& on, int y) {
   const std::array<entry, 5> things{{
-      {"@", style{color::yellow, color::black, true}, "you"},
-      {"*", style{color::cyan, color::black, true}, "gem"},
-      {"+", style{color::red, color::black, true}, "potion (I)"},
-      {"#", style{color::cyan, color::blue}, "wall"},
-      {">", style{color::red, color::black, true}, "door: opens when every gem is taken"},
+      tiled(tile::player, "you"),
+      tiled(tile::gem, "gem"),
+      tiled(tile::potion, "potion (I)"),
+      tiled(tile::wall, "wall"),
+      tiled(tile::door_locked, "door: opens when every gem is taken"),
   }};
   const std::array<entry, 3> foes{{
-      {"g", style{color::red, color::black, true}, "goblin: patrols"},
-      {"C", style{color::red, color::black, true}, "chaser: follows you"},
-      {"B", style{color::yellow, color::red, true}, "boss: guards the door, talks first"},
+      tiled(tile::goblin, "goblin: patrols"),
+      tiled(tile::chaser, "chaser: follows you"),
+      tiled(tile::boss, "boss: guards the door, talks first"),
   }};
   draw_entries(on, y, things);
   draw_entries(on, y + 1, foes);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hud.hpp"
 #include "pause.hpp"
@@ -25,17 +27,43 @@ auto pick(Items& items, Keep keep) {
   return out;
 }
 
+// The board's tile a rule's symbol stands for.
+tile board_tile(char symbol) {
+  switch (symbol) {
+  case '_': return tile::turret_slot;
+  case 'T': return tile::turret;
+  case 'S': return tile::ship;
+  case 'x': return tile::rubble;
+  default: return tile::rampart; // '#'
+  }
+}
+
+// A rule, centred on row `y`. A '`' marks the symbol after it as the board's tile, drawn as the
+// board draws it (a picture in the SDL2 window, the same letter in its colours in a terminal).
+void rule(canvas& on, int y, std::string_view marked) {
+  std::string shown;
+  std::vector<std::pair<int, tile>> tiles;
+  for (std::size_t i = 0; i < marked.size(); ++i) {
+    if (marked[i] == '`' && i + 1 < marked.size()) {
+      tiles.emplace_back(static_cast<int>(shown.size()), board_tile(marked[++i]));
+    }
+    shown += marked[i];
+  }
+  const int x = (on.width() - static_cast<int>(shown.size())) / 2;
+  text(on, x, y, shown, style{color::white});
+  for (const auto& [at, kind] : tiles) {
+    on.put_tile(x + at, y, kind);
+  }
+}
+
 // What each thing on the board does, under it in every phase: a player meets the siege with
 // no other explanation.
 void draw_rules(canvas& on, int y) {
-  const style look{color::white};
-  centered(on, y, "_ slot: Enter places a turret T there, two a round; turrets stay", look);
-  centered(on, y + 1, "S ship: sails in, shoots a gap x in a wall #. Enter: every turret fires",
-           look);
-  centered(on, y + 2, "at the ship marked >S<, 70% to sink it (+100); more turrets reload faster",
-           look);
-  centered(on, y + 3, "rebuild: a brick for every gap; a gap still open when time runs out", look);
-  centered(on, y + 4, "loses the keep. Hold three rounds to win (+10 a wall standing, +500)", look);
+  rule(on, y, "`_ slot: Enter places a turret `T there, two a round; turrets stay");
+  rule(on, y + 1, "`S ship: sails in, shoots a gap `x in a wall `#. Enter: every turret fires");
+  rule(on, y + 2, "at the ship marked >`S<, 70% to sink it (+100); more turrets reload faster");
+  rule(on, y + 3, "rebuild: a brick for every gap; a gap still open when time runs out");
+  rule(on, y + 4, "loses the keep. Hold three rounds to win (+10 a wall standing, +500)");
 }
 
 } // namespace
