@@ -11,8 +11,9 @@ work=$(mktemp -d)
 tm() { tmux -L "strata-shots-$$" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# The terminal: the Meadow, a few steps, paused, with the stack overlay.
-tm new-session -d -s demo -x 100 -y 32 "$demo --seed 1"
+# The terminal: the Meadow, a few steps, paused, with the stack overlay. A player's run keeps
+# best scores: this one keeps them in $work, neither reading nor touching the user's own.
+tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
 sleep 2.5
 tm send-keys -t demo Enter
 sleep 0.5
