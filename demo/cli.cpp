@@ -21,6 +21,11 @@ const char* const keys_help =
     "keys: arrows or WASD move/choose, Enter/Space confirm, Esc back, P pause, I inventory,\n"
     "      Tab stack overlay, Y/N answer, Q quit\n";
 
+const char* const best_scores_help =
+    "best scores: the game played by a player keeps each place's best score in\n"
+    "      $XDG_DATA_HOME/strata-demo/best_scores.txt (~/.local/share/strata-demo/ without\n"
+    "      XDG_DATA_HOME); a script or the tour neither reads nor writes it\n";
+
 // A directory opens as a stream on Linux and reads as nothing: it must be refused by name.
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
   std::error_code ignored;
@@ -138,7 +143,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
                        ? std::string()
                        : std::string("--window takes WxH, from 160x100 to 16384x16384");
           });
-  app.footer(std::string(keys_help) + script_syntax);
+  app.footer(std::string(keys_help) + best_scores_help + script_syntax);
 
   try {
     app.parse(argc, argv);

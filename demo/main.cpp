@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "frontends/script/script_frontend.hpp"
+#include "game/kept_scores.hpp"
 #include "game/tour.hpp"
 
 #ifdef STRATA_DEMO_HAS_CURSES
@@ -27,6 +28,13 @@ std::uint64_t player_seed(const demo::command_line& options) {
   return options.seed.value_or(static_cast<std::uint64_t>(std::time(nullptr)));
 }
 
+// A player's best scores are kept between runs; scripts and the tour neither read nor write
+// them, so that their transcripts stay the same wherever they run.
+[[maybe_unused]] demo::kept_scores player_scores() {
+  const auto file = demo::best_scores_file();
+  return file ? demo::kept_scores(*file) : demo::kept_scores{};
+}
+
 int play_tour(const demo::command_line& options) {
   std::string error;
   const auto tour = demo::parse_script(demo::tour_script(), error);
@@ -43,7 +51,8 @@ int play_sdl([[maybe_unused]] const demo::command_line& options) {
   const std::uint64_t seed =
       options.keys ? options.seed.value_or(scripted_seed) : player_seed(options);
   return demo::run_sdl({options.keys, seed, options.screenshot, options.font, options.window_width,
-                        options.window_height});
+                        options.window_height,
+                        options.keys ? demo::kept_scores{} : player_scores()});
 #else
   std::fprintf(stderr, "strata-demo: built without SDL2 (install libsdl2-dev and "
                        "libsdl2-ttf-dev, then configure again)\n");
@@ -73,7 +82,7 @@ int main(int argc, char** argv) {
 #ifdef STRATA_DEMO_HAS_CURSES
   // --print-screen asks for a headless run: without a script, the tour's.
   if (!options->tour && !options->print_screen && has_terminal()) {
-    return demo::run_terminal(player_seed(*options));
+    return demo::run_terminal(player_seed(*options), player_scores());
   }
 #endif
   return play_tour(*options);

@@ -11,10 +11,18 @@ cell_grid::cell_grid(int width, int height)
     , cells_(static_cast<std::size_t>(width * height)) {}
 
 void cell_grid::put(int x, int y, char ch, style look) {
+  put_cell(x, y, cell{ch, look});
+}
+
+void cell_grid::put_tile(int x, int y, tile kind) {
+  put_cell(x, y, tile_cell(kind));
+}
+
+void cell_grid::put_cell(int x, int y, const cell& c) {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) {
     return;
   }
-  cells_[static_cast<std::size_t>(y * width_ + x)] = cell{ch, look, false};
+  cells_[static_cast<std::size_t>(y * width_ + x)] = c;
 }
 
 void cell_grid::dim() {

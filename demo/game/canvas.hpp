@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tiles.hpp"
+
 namespace demo {
 
 enum class color : std::uint8_t { black, red, green, yellow, blue, magenta, cyan, white };
@@ -22,10 +24,14 @@ struct style {
 struct cell {
   char ch = ' ';
   style look;
-  bool dim = false; // pushed into the background by an overlay
+  bool dim = false;          // pushed into the background by an overlay
+  tile picture = tile::none; // drawn as this picture by a front end that has pictures
 
   friend constexpr bool operator==(const cell&, const cell&) = default;
 };
+
+// The cell a tile puts on a canvas: its picture, and the letter and colours it shows as text.
+[[nodiscard]] cell tile_cell(tile kind);
 
 // What states draw on. Drawing outside the grid is ignored, so states never clip by hand.
 class canvas {
@@ -38,6 +44,9 @@ public:
   [[nodiscard]] virtual int width() const = 0;
   [[nodiscard]] virtual int height() const = 0;
   virtual void put(int x, int y, char ch, style look) = 0;
+  // A wall, the player, a ship...: shown as a picture by a front end that has one, as the tile's
+  // letter by the others. Text put over it later replaces the picture too.
+  virtual void put_tile(int x, int y, tile kind) = 0;
   // Dims everything drawn so far: how an overlay shows the world it stopped behind it.
   virtual void dim() = 0;
 };
@@ -50,6 +59,7 @@ public:
   [[nodiscard]] int width() const override { return width_; }
   [[nodiscard]] int height() const override { return height_; }
   void put(int x, int y, char ch, style look) override;
+  void put_tile(int x, int y, tile kind) override;
   void dim() override;
 
   void resize(int width, int height);
@@ -59,6 +69,8 @@ public:
   [[nodiscard]] std::string row(int y) const;
 
 private:
+  void put_cell(int x, int y, const cell& c);
+
   int width_;
   int height_;
   std::vector<cell> cells_;

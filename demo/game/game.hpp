@@ -10,6 +10,7 @@
 
 #include "canvas.hpp"
 #include "input.hpp"
+#include "kept_scores.hpp"
 #include "music.hpp"
 #include "rng.hpp"
 #include "sound_effects.hpp"
@@ -32,6 +33,7 @@ struct game {
   canvas* screen = nullptr;    // set by the front end before each frame draws
   int overlay_columns = 0;     // how many columns on the right the stack overlay covers, if shown
   std::vector<effect> effects; // asked for during this frame; the session clears them
+  kept_scores best;            // between runs: the interactive game's only; none in a script
   transcript log;
   // Last member: destroyed first, so the exit hooks it runs still find the services above.
   strata::stack<game, input_event> states{*this};

@@ -1,6 +1,7 @@
 // demo/game/session.cpp: the frame driver shared by all front ends.
 #include "session.hpp"
 
+#include <utility>
 #include <vector>
 
 #include "overlay.hpp"
@@ -8,8 +9,9 @@
 
 namespace demo {
 
-session::session(std::uint64_t seed)
+session::session(std::uint64_t seed, kept_scores scores)
     : game_(seed) {
+  game_.best = std::move(scores);
   // A state revealed only to be exited or covered again in the same commit gets no resume and
   // no pause. The level reports its enemies in pause() and resume(), which must not say "on top
   // again" while it is being popped on the way back to the map. (The siege round and the battle

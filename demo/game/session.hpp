@@ -18,7 +18,8 @@ inline constexpr double frame_seconds = 1.0 / 30.0;
 
 class session {
 public:
-  explicit session(std::uint64_t seed);
+  // `scores`: the best scores kept between runs, for the interactive game (none by default).
+  explicit session(std::uint64_t seed, kept_scores scores = {});
   session(const session&) = delete;
   session& operator=(const session&) = delete;
 

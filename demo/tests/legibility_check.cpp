@@ -3,39 +3,31 @@
 // on black is colour pair 0, the terminal's default, which shows it brighter than anything.
 //   strata-demo-legibility-check SCRIPT.keys...
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
 
-#include "../game/script.hpp"
-#include "../game/session.hpp"
+#include "replay.hpp"
 
 namespace {
 
 // The first illegible cell of a run, or an empty string.
 std::string first_illegible(const demo::script& inputs) {
-  demo::session run(1);
   demo::cell_grid screen(80, 25);
-  std::vector<demo::input_event> events;
-  for (std::size_t frame = 0; frame < inputs.frames.size() && run.running(); ++frame) {
-    events.clear();
-    if (const auto& pressed = inputs.frames[frame]) {
-      events.push_back({*pressed});
-    }
-    run.step(events, screen);
+  std::string found;
+  demo::testing::replay(inputs, screen, [&](std::size_t frame) {
     for (int y = 0; y < screen.height(); ++y) {
       for (int x = 0; x < screen.width(); ++x) {
         const demo::cell& c = screen.at(x, y);
         if (c.ch != ' ' && c.look.fg == c.look.bg) {
-          return "frame " + std::to_string(frame + 1) + ", cell (" + std::to_string(x) + "," +
-                 std::to_string(y) + ") '" + std::string(1, c.ch) + "' in row \"" + screen.row(y) +
-                 "\"";
+          found = "frame " + std::to_string(frame) + ", cell (" + std::to_string(x) + "," +
+                  std::to_string(y) + ") '" + std::string(1, c.ch) + "' in row \"" + screen.row(y) +
+                  "\"";
+          return false;
         }
       }
     }
-  }
-  return {};
+    return true;
+  });
+  return found;
 }
 
 } // namespace
@@ -47,11 +39,8 @@ int main(int argc, char** argv) {
   }
   int failed = 0;
   for (int i = 1; i < argc; ++i) {
-    std::ifstream in(argv[i]);
-    std::stringstream text;
-    text << in.rdbuf();
     std::string error;
-    const auto inputs = demo::parse_script(text.str(), error);
+    const auto inputs = demo::testing::read_script(argv[i], error);
     if (!inputs) {
       std::fprintf(stderr, "%s: %s\n", argv[i], error.c_str());
       return 2;

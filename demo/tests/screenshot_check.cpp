@@ -5,66 +5,25 @@
 // centred, and at least MIN_WIDTH pixels wide when that is given.
 //   strata-demo-screenshot-check FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1 [MIN_WIDTH]
 //   (the logo's cells, X1/Y1 excluded)
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 
 #include <SDL.h>
 
-#include "../frontends/sdl/palette.hpp"
+#include "screenshot_image.hpp"
 
 namespace {
 
-struct rgb {
-  int r;
-  int g;
-  int b;
-};
+using demo::testing::area;
+using demo::testing::pixel_at;
+using demo::testing::rgb;
 
 bool yellow(rgb c) {
   return c.r > 150 && c.g > 120 && c.b < 100;
 }
 bool background(rgb c) {
   return c.r < 16 && c.g < 16 && c.b < 16;
-}
-bool letterbox(rgb c) {
-  const SDL_Color bar = demo::letterbox_colour;
-  return c.r == bar.r && c.g == bar.g && c.b == bar.b;
-}
-
-rgb pixel_at(const SDL_Surface* image, int x, int y) {
-  const auto* row =
-      reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(image->pixels) + y * image->pitch);
-  const Uint32 pixel = row[x] & 0xffffffU;
-  return {static_cast<int>(pixel >> 16U), static_cast<int>((pixel >> 8U) & 0xffU),
-          static_cast<int>(pixel & 0xffU)};
-}
-
-struct area {
-  int x;
-  int y;
-  int w;
-  int h;
-};
-
-// The bounding box of everything that is not letterbox.
-area game_area(const SDL_Surface* image) {
-  int left = image->w;
-  int top = image->h;
-  int right = -1;
-  int bottom = -1;
-  for (int y = 0; y < image->h; ++y) {
-    for (int x = 0; x < image->w; ++x) {
-      if (!letterbox(pixel_at(image, x, y))) {
-        left = std::min(left, x);
-        right = std::max(right, x);
-        top = std::min(top, y);
-        bottom = std::max(bottom, y);
-      }
-    }
-  }
-  return right < 0 ? area{0, 0, 0, 0} : area{left, top, right - left + 1, bottom - top + 1};
 }
 
 int fail(const char* why) {
@@ -78,16 +37,14 @@ int main(int argc, char** argv) {
   if (argc != 8 && argc != 9) {
     return fail("usage: FILE.bmp COLUMNS ROWS X0 Y0 X1 Y1 [MIN_WIDTH]");
   }
-  SDL_Surface* loaded = SDL_LoadBMP(argv[1]);
-  if (loaded == nullptr) {
+  SDL_Surface* image = demo::testing::load_screenshot(argv[1]);
+  if (image == nullptr) {
     return fail(SDL_GetError());
   }
-  SDL_Surface* image = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB888, 0);
-  SDL_FreeSurface(loaded);
-  if (image == nullptr || image->w == 0 || image->h == 0) {
+  if (image->w == 0 || image->h == 0) {
     return fail("the image is empty");
   }
-  const area game = game_area(image);
+  const area game = demo::testing::game_area(image);
   const int columns = std::atoi(argv[2]);
   const int rows = std::atoi(argv[3]);
   if (columns <= 0 || rows <= 0 || game.w % columns != 0 || game.h % rows != 0) {

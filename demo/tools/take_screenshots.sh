@@ -1,6 +1,7 @@
 #!/bin/sh
 # demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png (the terminal front end in
-# tmux) and docs/demo-sdl.png (the SDL2 window under Xvfb) from real runs of the demo.
+# tmux), docs/demo-sdl.png and docs/demo-sdl-tiles.png (the SDL2 window under Xvfb) from real
+# runs of the demo.
 # Needs tmux, xvfb-run, python3 with Pillow (python3-pil) and a demo built with SDL2.
 #   demo/tools/take_screenshots.sh build/demo/strata-demo
 set -eu
@@ -10,8 +11,9 @@ work=$(mktemp -d)
 tm() { tmux -L "strata-shots-$$" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# The terminal: the Meadow, a few steps, paused, with the stack overlay.
-tm new-session -d -s demo -x 100 -y 32 "$demo --seed 1"
+# The terminal: the Meadow, a few steps, paused, with the stack overlay. A player's run keeps
+# best scores: this one keeps them in $work, neither reading nor touching the user's own.
+tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
 sleep 2.5
 tm send-keys -t demo Enter
 sleep 0.5
@@ -38,4 +40,9 @@ KEYS
 xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$work/battle.keys" \
   --screenshot "$work/shot.bmp" >/dev/null
 python3 "$root/demo/tools/bmp_to_png.py" "$work/shot.bmp" "$root/docs/demo-sdl.png"
-echo "wrote docs/demo-terminal.png and docs/demo-sdl.png"
+
+# The SDL2 window's tiles: the Caverns a few steps in (the tiles test's script).
+xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
+  --script "$root/demo/tests/scripts/tiles_caverns.keys" --screenshot "$work/tiles.bmp" >/dev/null
+python3 "$root/demo/tools/bmp_to_png.py" "$work/tiles.bmp" "$root/docs/demo-sdl-tiles.png"
+echo "wrote docs/demo-terminal.png, docs/demo-sdl.png and docs/demo-sdl-tiles.png"

@@ -15,6 +15,7 @@
 #include "glyphs.hpp"
 #include "palette.hpp"
 #include "sdl_audio.hpp"
+#include "tiles.hpp"
 
 namespace demo {
 namespace {
@@ -47,7 +48,8 @@ std::optional<key> translate(SDL_Keycode code) {
   }
 }
 
-void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen) {
+void render(SDL_Renderer* renderer, const glyphs& font, const tile_sheet& tiles,
+            const cell_grid& screen) {
   SDL_SetRenderDrawColor(renderer, letterbox_colour.r, letterbox_colour.g, letterbox_colour.b, 255);
   SDL_RenderClear(renderer); // the whole window, bars included
   SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
@@ -57,6 +59,12 @@ void render(SDL_Renderer* renderer, const glyphs& font, const cell_grid& screen)
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
       const cell& c = screen.at(x, y);
+      // A tile's picture is the whole cell, its own background too: where it is transparent
+      // the game's black shows, not the colour behind the tile's letter.
+      if (c.picture != tile::none) {
+        tiles.draw(renderer, x * w, y * h, c.picture, c.dim);
+        continue;
+      }
       if (c.look.bg != color::black) {
         const SDL_Color bg = background_colour(c.look.bg, c.dim);
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255);
@@ -94,11 +102,13 @@ struct sdl_run {
   SDL_Window* window = nullptr;
   SDL_Renderer* renderer = nullptr;
   std::unique_ptr<glyphs> font;
+  std::unique_ptr<tile_sheet> tiles;
 
   sdl_run() = default;
   sdl_run(const sdl_run&) = delete;
   sdl_run& operator=(const sdl_run&) = delete;
   ~sdl_run() {
+    tiles.reset();
     font.reset();
     if (renderer != nullptr) {
       SDL_DestroyRenderer(renderer);
@@ -146,7 +156,9 @@ struct sdl_run {
       return false;
     }
     font = std::make_unique<glyphs>();
-    if (!font->load(renderer, font_path, point_size, error)) {
+    tiles = std::make_unique<tile_sheet>();
+    if (!font->load(renderer, font_path, point_size, error) ||
+        !tiles->load(renderer, font->cell_width(), font->cell_height(), error)) {
       return false;
     }
     const int game_w = columns * font->cell_width();
@@ -170,7 +182,7 @@ int run_sdl(const sdl_options& options) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
-  session run(options.seed);
+  session run(options.seed, options.scores);
   sdl_audio sound(options.keys.has_value());
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
@@ -206,7 +218,7 @@ int run_sdl(const sdl_options& options) {
     const double song_before = run.music().song_seconds();
     run.step(events, screen);
     sound.frame(song_before, run.music().song_seconds(), run.effects());
-    render(sdl.renderer, *sdl.font, screen);
+    render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.
     if (!options.keys) {
@@ -227,7 +239,7 @@ int run_sdl(const sdl_options& options) {
   }
   if (!options.screenshot.empty()) {
     // Read back before presenting: what a renderer holds after a present is undefined.
-    render(sdl.renderer, *sdl.font, screen);
+    render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
     if (!save_screenshot(sdl.renderer, options.screenshot)) {
       std::fprintf(stderr, "strata-demo: cannot save %s: %s\n", options.screenshot.c_str(),
                    SDL_GetError());

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "../../game/kept_scores.hpp"
 #include "../../game/script.hpp"
 
 namespace demo {
@@ -18,6 +19,7 @@ struct sdl_options {
   std::string font;       // empty: the font found when the demo was configured
   int window_width = 0;   // 0: the size of the game's 80x25 cells in the font
   int window_height = 0;
+  kept_scores scores; // a player's best scores; none with a script
 };
 
 int run_sdl(const sdl_options& options);

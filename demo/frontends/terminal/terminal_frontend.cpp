@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <curses.h>
@@ -131,7 +132,7 @@ void present(const cell_grid& screen) {
 
 } // namespace
 
-int run_terminal(std::uint64_t seed) {
+int run_terminal(std::uint64_t seed, kept_scores scores) {
   if (!terminal_can_address_cursor()) {
     const char* name = std::getenv("TERM");
     std::fprintf(stderr,
@@ -156,7 +157,7 @@ int run_terminal(std::uint64_t seed) {
   set_escdelay(25);
   set_up_colors();
 
-  session run(seed);
+  session run(seed, std::move(scores));
   cell_grid screen(COLS, LINES);
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 
+#include "../../game/kept_scores.hpp"
+
 namespace demo {
 
-int run_terminal(std::uint64_t seed);
+int run_terminal(std::uint64_t seed, kept_scores scores);
 
 } // namespace demo

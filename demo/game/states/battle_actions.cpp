@@ -15,6 +15,28 @@ std::string health(const unit& u) {
   return std::string(u.name) + " " + std::to_string(u.hp) + "/" + std::to_string(u.max_hp);
 }
 
+// A foe's weakness doubles a hit, its toughness halves it (still at least 1).
+int against(const unit& defender, strike weapon, int damage) {
+  if (defender.weak == weapon) {
+    return damage * 2;
+  }
+  if (defender.tough == weapon) {
+    return std::max(1, damage / 2);
+  }
+  return damage;
+}
+
+// What the transcript adds to a hit that was doubled or halved.
+std::string effect_note(const unit& defender, strike weapon) {
+  if (defender.weak == weapon) {
+    return ", weak to " + std::string(to_string(weapon));
+  }
+  if (defender.tough == weapon) {
+    return ", tough against " + std::string(to_string(weapon));
+  }
+  return "";
+}
+
 // Items are moved into the stack, so one chain is built as temporaries in one call.
 void push_chain(game& g, unit& attacker, unit& defender, int percent) {
   if (attacker.hits >= 2) {
@@ -28,16 +50,27 @@ void push_chain(game& g, unit& attacker, unit& defender, int percent) {
 
 } // namespace
 
+std::string_view to_string(strike s) {
+  switch (s) {
+  case strike::blade: return "blade";
+  case strike::arrow: return "arrows";
+  case strike::fire: return "fire";
+  }
+  return "?";
+}
+
 void hit::focus(game& g) {
   if (!attacker_->alive() || !defender_->alive()) {
     left_ = 0; // someone fell before this hit came
     return;
   }
-  damage_ = std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3));
+  damage_ = against(*defender_, attacker_->weapon,
+                    std::max(1, attacker_->power * percent_ / full_strength + g.chance.below(3)));
   defender_->hp = std::max(0, defender_->hp - damage_);
   g.play(effect::hit);
   g.report(std::string(attacker_->name) + " hits " + std::string(defender_->name) + " for " +
-           std::to_string(damage_) + " (" + health(*defender_) + ")");
+           std::to_string(damage_) + effect_note(*defender_, attacker_->weapon) + " (" +
+           health(*defender_) + ")");
 }
 
 void hit::update(game& g, double dt) {
@@ -93,10 +126,15 @@ void counterattack::focus(game& g) {
     g.states.pop();
     return;
   }
-  g.report(std::string(striker_->name) + " counterattacks " + std::string(target_->name));
-  g.states.replace<hit>(*striker_, *target_, counter_strength);
+  // A foe struck with what it is tough against shrugs it off and strikes back at full strength.
+  const bool unhurt = striker_->tough == target_->weapon;
+  const int percent = unhurt ? full_strength : counter_strength;
+  g.report(std::string(striker_->name) +
+           (unhurt ? " shrugs it off and counterattacks " : " counterattacks ") +
+           std::string(target_->name));
+  g.states.replace<hit>(*striker_, *target_, percent);
   for (int extra = 1; extra < striker_->hits; ++extra) {
-    g.states.push<hit>(*striker_, *target_, counter_strength);
+    g.states.push<hit>(*striker_, *target_, percent);
   }
 }
 

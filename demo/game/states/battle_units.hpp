@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "../canvas.hpp"
@@ -10,6 +11,12 @@
 #include "../point.hpp"
 
 namespace demo {
+
+// What a unit strikes with. Each foe takes double from one kind and half from another, so the
+// battle is a matter of sending each fighter against the right foe.
+enum class strike { blade, arrow, fire };
+
+std::string_view to_string(strike s);
 
 struct unit {
   std::string_view name;
@@ -20,6 +27,9 @@ struct unit {
   bool caster = false;
   bool foe = false;
   int slot = 0; // row in its side's column
+  strike weapon = strike::blade;
+  std::optional<strike> weak;  // takes double from it
+  std::optional<strike> tough; // takes half from it
 
   [[nodiscard]] bool alive() const { return hp > 0; }
 };

@@ -7,26 +7,30 @@
 
 namespace demo {
 
-dialog::dialog(std::string speaker, std::string question)
+dialog::dialog(std::string speaker, std::string question, std::string if_yes, std::string if_no)
     : speaker_(std::move(speaker))
-    , question_(std::move(question)) {}
+    , question_(std::move(question))
+    , if_yes_(std::move(if_yes))
+    , if_no_(std::move(if_no)) {}
 
 void dialog::enter(game& g) {
-  g.report(speaker_ + " asks: " + question_);
+  g.report(speaker_ + " asks: " + question_ + " (yes: " + if_yes_ + "; no: " + if_no_ + ")");
 }
 
 void dialog::draw(game& g) const {
   canvas& on = *g.screen;
   on.dim();
-  const int w = 44;
+  const int w = 60;
   const int x = (on.width() - w) / 2;
-  const int y = on.height() - 9;
+  const int y = on.height() - 10;
   const style look{color::white, color::red};
-  panel(on, x, y, w, 6, speaker_, look);
+  panel(on, x, y, w, 8, speaker_, look);
   text(on, x + 3, y + 2, question_, style{color::yellow, color::red, true});
+  text(on, x + 3, y + 3, "yes: " + if_yes_, look);
+  text(on, x + 3, y + 4, "no:  " + if_no_, look);
   const style picked{color::black, color::yellow, true};
-  text(on, x + 3, y + 4, " yes ", yes_selected_ ? picked : look);
-  text(on, x + 10, y + 4, " no ", yes_selected_ ? look : picked);
+  text(on, x + 3, y + 6, " yes ", yes_selected_ ? picked : look);
+  text(on, x + 10, y + 6, " no ", yes_selected_ ? look : picked);
   draw_help(g, "left/right: choose  Enter: answer  Y/N  Esc: no");
 }
 

@@ -1,5 +1,6 @@
-// demo/game/states/dialog.hpp: a yes/no question. Whoever pushes it reads the answer in the
-// push's on_exit callback, which receives the dialog itself right after its exit.
+// demo/game/states/dialog.hpp: a yes/no question, with what each answer leads to spelled out
+// before the player answers. Whoever pushes it reads the answer in the push's on_exit callback,
+// which receives the dialog itself right after its exit.
 #pragma once
 
 #include <optional>
@@ -13,7 +14,8 @@ class dialog {
 public:
   static constexpr strata::modality modality = strata::modality::freeze;
 
-  dialog(std::string speaker, std::string question);
+  // `if_yes` and `if_no` say what each answer does (at most 50 characters each).
+  dialog(std::string speaker, std::string question, std::string if_yes, std::string if_no);
 
   void enter(game& g);
   void draw(game& g) const;
@@ -27,6 +29,8 @@ private:
 
   std::string speaker_;
   std::string question_;
+  std::string if_yes_;
+  std::string if_no_;
   bool yes_selected_ = true;
   std::optional<bool> answer_;
 };

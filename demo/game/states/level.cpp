@@ -10,6 +10,7 @@
 #include "game_over.hpp"
 #include "hud.hpp"
 #include "inventory.hpp"
+#include "legend.hpp"
 #include "level_clear.hpp"
 #include "pause.hpp"
 
@@ -29,6 +30,12 @@ double step_seconds(char kind) {
 
 int sign(int v) {
   return (v > 0) - (v < 0);
+}
+
+// Joining the boss costs half the gems (rounded in his favour): said before the answer, taken
+// after it.
+int gems_kept_joining_the_boss(int gems) {
+  return gems / 2;
 }
 
 } // namespace
@@ -218,19 +225,24 @@ void level::win(game& g) {
 }
 
 void level::ask_boss(game& g) {
+  // The price of "yes" is said before the answer.
+  const int kept = gems_kept_joining_the_boss(bag_.gems);
+  const std::string if_yes = "I open the door; you give me " + std::to_string(bag_.gems - kept) +
+                             " of your " + std::to_string(bag_.gems) + " gems";
   // The level outlives the dialog above it, so the callback may keep `this`.
-  g.states.push<dialog>("boss", "join me?").on_exit([this](game& context, dialog& d) {
-    if (d.answer().has_value()) {
-      answered(context, *d.answer());
-    }
-  });
+  g.states.push<dialog>("boss", "join me?", if_yes, "I attack you")
+      .on_exit([this](game& context, dialog& d) {
+        if (d.answer().has_value()) {
+          answered(context, *d.answer());
+        }
+      });
 }
 
 void level::answered(game& g, bool joined) {
   if (joined) {
     boss_ = boss_mood::joined;
     std::erase_if(enemies_, [](const enemy& e) { return e.kind == 'B'; });
-    bag_.gems /= 2;
+    bag_.gems = gems_kept_joining_the_boss(bag_.gems);
     say(g, "the boss joins you: the door opens, for half your gems");
   } else {
     boss_ = boss_mood::hostile;
@@ -288,32 +300,32 @@ void level::draw(game& g) const {
   text(on, left, 0, status, style{color::white, color::black, true});
   for (int y = 0; y < map_height; ++y) {
     for (int x = 0; x < map_width; ++x) {
-      const char t = tile({x, y});
-      style look{color::blue};
-      char shown = t;
-      switch (t) {
-      case '#': look = {color::cyan, color::blue}; break;
-      case '*': look = {color::cyan, color::black, true}; break;
-      case '+': look = {color::red, color::black, true}; break;
-      case '>': look = {door_open() ? color::green : color::red, color::black, true}; break;
-      default: shown = '.'; break;
+      switch (tile({x, y})) {
+      case '#': on.put_tile(left + x, top + y, demo::tile::wall); break;
+      case '*': on.put_tile(left + x, top + y, demo::tile::gem); break;
+      case '+': on.put_tile(left + x, top + y, demo::tile::potion); break;
+      case '>':
+        on.put_tile(left + x, top + y,
+                    door_open() ? demo::tile::door_open : demo::tile::door_locked);
+        break;
+      default: on.put(left + x, top + y, '.', style{color::blue}); break;
       }
-      on.put(left + x, top + y, shown, look);
     }
   }
   for (const enemy& e : enemies_) {
-    const bool boss = e.kind == 'B';
-    on.put(left + e.at.x, top + e.at.y, boss ? 'B' : (e.kind == 'c' ? 'C' : 'g'),
-           style{boss ? color::yellow : color::red, boss ? color::red : color::black, true});
+    on.put_tile(left + e.at.x, top + e.at.y,
+                e.kind == 'B' ? demo::tile::boss
+                              : (e.kind == 'c' ? demo::tile::chaser : demo::tile::goblin));
   }
   // Blinks while the player cannot be hurt again; steady under an overlay, which may have
   // stopped the blink's clock in its "off" phase.
   if (!is_active(g, this) || invulnerable_ <= 0 || static_cast<int>(invulnerable_ * 10) % 2 == 0) {
-    on.put(left + player_.x, top + player_.y, '@', style{color::yellow, color::black, true});
+    on.put_tile(left + player_.x, top + player_.y, demo::tile::player);
   }
   if (message_left_ > 0) {
     text(on, left, top + map_height + 1, message_, style{color::yellow});
   }
+  draw_level_legend(on, top + map_height + 3);
   draw_help(g, "arrows: move  P: pause  I: inventory  Tab: stack");
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hud.hpp"
 #include "pause.hpp"
@@ -23,6 +25,45 @@ auto pick(Items& items, Keep keep) {
     }
   }
   return out;
+}
+
+// The board's tile a rule's symbol stands for.
+tile board_tile(char symbol) {
+  switch (symbol) {
+  case '_': return tile::turret_slot;
+  case 'T': return tile::turret;
+  case 'S': return tile::ship;
+  case 'x': return tile::rubble;
+  default: return tile::rampart; // '#'
+  }
+}
+
+// A rule, centred on row `y`. A '`' marks the symbol after it as the board's tile, drawn as the
+// board draws it (a picture in the SDL2 window, the same letter in its colours in a terminal).
+void rule(canvas& on, int y, std::string_view marked) {
+  std::string shown;
+  std::vector<std::pair<int, tile>> tiles;
+  for (std::size_t i = 0; i < marked.size(); ++i) {
+    if (marked[i] == '`' && i + 1 < marked.size()) {
+      tiles.emplace_back(static_cast<int>(shown.size()), board_tile(marked[++i]));
+    }
+    shown += marked[i];
+  }
+  const int x = (on.width() - static_cast<int>(shown.size())) / 2;
+  text(on, x, y, shown, style{color::white});
+  for (const auto& [at, kind] : tiles) {
+    on.put_tile(x + at, y, kind);
+  }
+}
+
+// What each thing on the board does, under it in every phase: a player meets the siege with
+// no other explanation.
+void draw_rules(canvas& on, int y) {
+  rule(on, y, "`_ slot: Enter places a turret `T there, two a round; turrets stay");
+  rule(on, y + 1, "`S ship: sails in, shoots a gap `x in a wall `#. Enter: every turret fires");
+  rule(on, y + 2, "at the ship marked >`S<, 70% to sink it (+100); more turrets reload faster");
+  rule(on, y + 3, "rebuild: a brick for every gap; a gap still open when time runs out");
+  rule(on, y + 4, "loses the keep. Hold three rounds to win (+10 a wall standing, +500)");
 }
 
 } // namespace
@@ -94,20 +135,20 @@ void draw_field(game& g, const siege_field& field, std::string_view phase, doubl
   fill(on, left + siege_field::shore, top, siege_field::width - siege_field::shore,
        siege_field::height, '~', style{color::blue});
   for (const siege_field::wall& w : field.walls) {
-    on.put(left + w.at.x, top + w.at.y, w.intact ? '#' : 'x',
-           w.intact ? style{color::white, color::black, true} : style{color::red});
+    on.put_tile(left + w.at.x, top + w.at.y, w.intact ? tile::rampart : tile::rubble);
   }
   for (point s : field.slots) {
-    on.put(left + s.x, top + s.y, '_', style{color::yellow});
+    on.put_tile(left + s.x, top + s.y, tile::turret_slot);
   }
   for (point t : field.turrets) {
-    on.put(left + t.x, top + t.y, 'T', style{color::yellow, color::black, true});
+    on.put_tile(left + t.x, top + t.y, tile::turret);
   }
   for (const siege_field::ship& s : field.ships) {
     if (s.afloat) {
-      on.put(left + s.at.x, top + s.at.y, 'S', style{color::white, color::blue, true});
+      on.put_tile(left + s.at.x, top + s.at.y, tile::ship);
     }
   }
+  draw_rules(on, top + siege_field::height + 1);
   // Brackets around the cell keep what is pointed at visible.
   if (cursor.has_value()) {
     const style mark{color::black, color::yellow, true};

@@ -165,9 +165,32 @@ void fire::shoot(game& g) {
 
 // ---- rebuild ----
 
+namespace {
+
+// The fleet may open any number of gaps (a ship fires every 1.5 to 2.75 s through the 10 s of
+// fire, about five gaps from each ship left afloat), and a single gap left open loses the keep.
+// With a fixed stock of bricks the last round was lost by chance to one wall more than the stock,
+// every ship sunk or not; so every gap gets its brick, and what the player must do is lay them
+// in time: 2 s to start plus half a second a brick is a steady press every half second, slow
+// enough for anyone who tries and still a real loss for a player who stops.
+double rebuild_seconds(std::size_t gaps) {
+  return 2.0 + 0.5 * static_cast<double>(gaps);
+}
+
+} // namespace
+
+// Focus comes again after a pause menu pops; the time is set once, when the phase first plays.
+void rebuild::focus(game& g) {
+  if (!left_.has_value()) {
+    const std::size_t gaps = field_->broken_walls().size();
+    left_ = rebuild_seconds(gaps);
+    g.report("rebuild: one brick for each of " + std::to_string(gaps) + " gaps");
+  }
+}
+
 void rebuild::update(game& g, double dt) {
-  left_ -= dt;
-  if (left_ <= 0 || bricks_ == 0 || field_->broken_walls().empty()) {
+  *left_ -= dt;
+  if (*left_ <= 0 || field_->broken_walls().empty()) {
     g.report("rebuilding done: " + std::to_string(field_->broken_walls().size()) + " gaps left");
     g.states.pop();
   }
@@ -179,7 +202,8 @@ void rebuild::draw(game& g) const {
   if (!broken.empty()) {
     cursor = broken[static_cast<std::size_t>(pick_) % broken.size()]->at;
   }
-  draw_field(g, *field_, "rebuild (" + std::to_string(bricks_) + " bricks)", left_, cursor);
+  draw_field(g, *field_, "rebuild (" + std::to_string(broken.size()) + " bricks)",
+             left_.value_or(rebuild_seconds(broken.size())), cursor);
   draw_help(g, "arrows: pick a gap  Enter: rebuild  P: pause");
 }
 
@@ -188,10 +212,9 @@ bool rebuild::handle(game& g, const input_event& e) {
   if (cycle(e.pressed, pick_, static_cast<int>(broken.size()))) {
     return true;
   }
-  if (e.pressed == key::confirm && !broken.empty() && bricks_ > 0) {
+  if (e.pressed == key::confirm && !broken.empty()) {
     siege_field::wall* gap = broken[static_cast<std::size_t>(pick_) % broken.size()];
     gap->intact = true;
-    --bricks_;
     ++field_->rebuilt;
     pick_ = 0;
     g.report("wall rebuilt at " + to_string(gap->at));

@@ -4,6 +4,7 @@
 // fleet appears on the horizon during placement); a phase starts playing when it is on top.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "../game.hpp"
@@ -63,19 +64,20 @@ private:
   int target_ = 0;
 };
 
+// One brick for every gap, and time to lay them: see rebuild_seconds in siege_phases.cpp.
 class rebuild {
 public:
   explicit rebuild(siege_field& field)
       : field_(&field) {}
 
+  void focus(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
   bool handle(game& g, const input_event& e);
 
 private:
   siege_field* field_;
-  double left_ = 8.0;
-  int bricks_ = 8;
+  std::optional<double> left_; // set when the phase starts playing: the gaps are known then
   int pick_ = 0;
 };
 

@@ -5,6 +5,7 @@
 
 #include "game_over.hpp"
 #include "siege_phases.hpp"
+#include "siege_victory.hpp"
 
 namespace demo {
 
@@ -26,7 +27,7 @@ void siege_round::focus(game& g) {
     g.play(effect::win);
     g.report("the keep holds for " + std::to_string(siege_field::rounds) +
              " rounds: siege won, score " + std::to_string(field_.score));
-    g.states.pop();
+    g.states.push<siege_victory>(field_);
   } else {
     start_round(g);
   }

@@ -1,7 +1,8 @@
 // demo/game/states/siege_round.hpp: the siege, in the spirit of Rampart. It sits at the bottom
 // of the siege and owns the board; whenever it becomes the top (first, then when the last phase
 // of a round pops itself) its focus pushes every phase of the next round at once with
-// push_first_on_top.
+// push_first_on_top; after the last round, the victory screen (or, the keep breached, it is
+// replaced by the game over screen).
 #pragma once
 
 #include "../game.hpp"

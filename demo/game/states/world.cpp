@@ -4,11 +4,15 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "battle.hpp"
 #include "hud.hpp"
+#include "legend.hpp"
 #include "level.hpp"
 #include "level_map.hpp"
+#include "realm_safe.hpp"
 #include "siege_round.hpp"
 
 namespace demo {
@@ -40,11 +44,25 @@ void world::enter(game& g) {
 }
 
 void world::resume(game& g) {
-  int done = 0;
-  for (const record& r : records_) {
-    done += r.done ? 1 : 0;
+  g.report("back on the map: " + std::to_string(places_done()) + "/4 places done");
+}
+
+// The top again, the mode that ended gone: once every place is done, the ending. It leaves to
+// the title, taking this map with it, so it is shown once a run.
+void world::focus(game& g) {
+  if (places_done() < static_cast<int>(places.size())) {
+    return;
   }
-  g.report("back on the map: " + std::to_string(done) + "/4 places done");
+  std::vector<realm_safe::result> results;
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    results.push_back({std::string(places[i].label), records_[i].best});
+  }
+  g.states.push<realm_safe>(std::move(results));
+}
+
+int world::places_done() const {
+  return static_cast<int>(
+      std::count_if(records_.begin(), records_.end(), [](const record& r) { return r.done; }));
 }
 
 bool world::handle(game& g, const input_event& e) {
@@ -63,12 +81,15 @@ bool world::handle(game& g, const input_event& e) {
 
 void world::open(game& g, int place) {
   record& r = records_[static_cast<std::size_t>(place)];
-  auto remember = [&r](bool done, int score) {
+  auto remember = [&r, &g, label = places[static_cast<std::size_t>(place)].label](bool done,
+                                                                                  int score) {
     r.done = r.done || done;
     r.best = std::max(r.best, score);
+    g.best.record(label, score);
   };
   // Each callback runs right after the mode's exit, before it is destroyed; the world map sits
-  // below the mode for its whole life, so capturing a record of it is safe.
+  // below the mode for its whole life, so capturing a record of it is safe (and the game
+  // outlives every state).
   switch (place) {
   case 0:
   case 1:
@@ -120,7 +141,11 @@ void world::draw(game& g) const {
   const record& r = records_[static_cast<std::size_t>(selected_)];
   centered(on, top + 13, std::string(p.label) + ": " + std::string(p.blurb),
            style{color::white, color::black, true});
-  centered(on, top + 14, "best score " + std::to_string(r.best), style{color::cyan});
+  // The best ever only where scores are kept between runs: a script's screen stays the same.
+  const std::string ever =
+      g.best.kept() ? "   best ever " + std::to_string(g.best.best(p.label).value_or(0)) : "";
+  centered(on, top + 14, "best score " + std::to_string(r.best) + ever, style{color::cyan});
+  draw_map_legend(on, top + 16);
   draw_help(g, "arrows: choose  Enter: go  Esc: title  Tab: stack");
 }
 

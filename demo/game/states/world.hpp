@@ -12,6 +12,7 @@ class world {
 public:
   void enter(game& g);
   void resume(game& g);
+  void focus(game& g);
   void draw(game& g) const;
   bool handle(game& g, const input_event& e);
 
@@ -23,6 +24,7 @@ private:
   };
 
   void open(game& g, int place);
+  [[nodiscard]] int places_done() const;
 
   int selected_ = 0;
   std::array<record, 4> records_{};

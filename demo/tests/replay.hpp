@@ -1,0 +1,46 @@
+// demo/tests/replay.hpp: what the checkers that replay a script share: reading the script and
+// playing it headless as the front ends do (seed 1, the scripts' default), frame by frame.
+#pragma once
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../game/script.hpp"
+#include "../game/session.hpp"
+
+namespace demo::testing {
+
+// Empty with `error` set if the file cannot be read or parsed.
+inline std::optional<script> read_script(const std::string& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read " + path;
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_script(text.str(), error);
+}
+
+// Plays `inputs` on `screen`, calling on_frame(frame) after each frame is drawn (frame counts
+// from 1); stops early when on_frame returns false or the game ends.
+template <class OnFrame>
+void replay(const script& inputs, cell_grid& screen, OnFrame on_frame) {
+  session run(1);
+  std::vector<input_event> events;
+  for (std::size_t frame = 0; frame < inputs.frames.size() && run.running(); ++frame) {
+    events.clear();
+    if (const auto& pressed = inputs.frames[frame]) {
+      events.push_back({*pressed});
+    }
+    run.step(events, screen);
+    if (!on_frame(frame + 1)) {
+      return;
+    }
+  }
+}
+
+} // namespace demo::testing
