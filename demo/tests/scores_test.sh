@@ -11,25 +11,9 @@ tests=$2
 socket="strata-demo-scores-$$"
 data=$(mktemp -d)
 file="$data/strata-demo/best_scores.txt"
-tm() { tmux -L "$socket" -f /dev/null "$@"; }
+test="scores test"
+. "$(dirname "$0")/tmux_session.sh"
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
-
-fail() {
-  echo "scores test: $1" >&2
-  echo "--- screen ---" >&2
-  tm capture-pane -p -t demo >&2 2>/dev/null || true
-  exit 1
-}
-
-# Waits (at most 15 s) until the screen shows the text.
-wait_for() {
-  tries=0
-  until tm capture-pane -p -t demo | grep -qF -- "$1"; do
-    tries=$((tries + 1))
-    [ "$tries" -lt 150 ] || fail "never showed '$1'"
-    sleep 0.1
-  done
-}
 
 # Scripted runs: no file written, and one already there is not read (the map shows no "best
 # ever", and a script's transcript is the same with it as without).

@@ -9,25 +9,9 @@
 set -eu
 demo=$1
 socket="strata-demo-test-$$"
-tm() { tmux -L "$socket" -f /dev/null "$@"; }
+test="terminal test"
+. "$(dirname "$0")/tmux_session.sh"
 trap 'tm kill-server 2>/dev/null || true' EXIT
-
-fail() {
-  echo "terminal test: $1" >&2
-  echo "--- screen ---" >&2
-  tm capture-pane -p -t demo >&2 || true
-  exit 1
-}
-
-# Waits (at most 15 s) until the screen shows the text.
-wait_for() {
-  tries=0
-  until tm capture-pane -p -t demo | grep -qF -- "$1"; do
-    tries=$((tries + 1))
-    [ "$tries" -lt 150 ] || fail "never showed '$1'"
-    sleep 0.1
-  done
-}
 
 # tmux 3.3 does not always record a pane's exit status, so the pane's shell prints it. The shell
 # traps SIGINT only to outlive the demo's Ctrl-C; the demo starts with the default handling.
