@@ -18,7 +18,19 @@ using strata::errc;
 using strata::modality;
 using strata::phase;
 
-class transitions : public stack_fixture {};
+using level = still<"level">;
+using fading_pause = moving<"pause", 500, 500, modality::freeze>;
+
+class transitions : public stack_fixture {
+protected:
+  // committed: level | pause*, the pause fully arrived, the trace empty.
+  void pause_over_level() {
+    s.push<level>(ctx);
+    s.push<fading_pause>(ctx);
+    commit_setup();
+    s.finish_transitions();
+  }
+};
 
 // "a.enter, b.enter" as {"a.enter", "b.enter"}.
 std::vector<std::string> split(const std::string& trace) {
@@ -31,9 +43,6 @@ std::vector<std::string> split(const std::string& trace) {
   }
   return lines;
 }
-
-using level = still<"level">;
-using fading_pause = moving<"pause", 500, 500, modality::freeze>;
 
 // committed: level*      push pause (arrives and leaves in 0.5 s, freezes the level)
 // commit:    level.pause, pause.enter          (the same hooks as without a transition)
@@ -61,10 +70,7 @@ TEST_F(transitions, r33_a_pushed_state_arrives_over_its_arrive_time) {
 // A popped state has its exit at the commit, as always, then is drawn, and only drawn, until its
 // presence reaches 0; then it is destroyed.
 TEST_F(transitions, r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed) {
-  s.push<level>(ctx);
-  s.push<fading_pause>(ctx);
-  commit_setup();
-  s.finish_transitions();
+  pause_over_level();
   s.pop();
   s.commit();
   EXPECT_EQ(trace(), "pause.exit, level.resume");
@@ -179,10 +185,7 @@ TEST_F(transitions, r33_popping_an_arriving_state_reverses_it_from_its_presence)
 
 // A state pushed over one that is leaving is drawn above it; the leaving one stays where it was.
 TEST_F(transitions, r33_a_push_over_a_leaving_state_is_drawn_above_it) {
-  s.push<level>(ctx);
-  s.push<fading_pause>(ctx);
-  commit_setup();
-  s.finish_transitions();
+  pause_over_level();
   s.pop();
   s.commit();
   s.push<moving<"dialog", 0, 0, modality::live>>(ctx);
@@ -196,10 +199,7 @@ TEST_F(transitions, r33_a_push_over_a_leaving_state_is_drawn_above_it) {
 // A state that leaves at once waits, undrawn, for the states leaving above it: they may use it
 // until they are destroyed.
 TEST_F(transitions, r33_a_state_is_destroyed_only_after_the_states_leaving_above_it) {
-  s.push<level>(ctx);
-  s.push<fading_pause>(ctx);
-  commit_setup();
-  s.finish_transitions();
+  pause_over_level();
   s.pop();
   s.pop();
   s.commit();
