@@ -2,13 +2,19 @@
 #include "canvas.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace demo {
 
-cell_grid::cell_grid(int width, int height)
-    : width_(width)
-    , height_(height)
-    , cells_(static_cast<std::size_t>(width * height)) {}
+namespace {
+// A cell nothing has been drawn on: fully transparent, so that it never shows through a cell
+// drawn over it while that fades in.
+constexpr cell nothing{' ', style{}, false, tile::none, 0.0F};
+} // namespace
+
+cell_grid::cell_grid(int width, int height) {
+  resize(width, height);
+}
 
 void cell_grid::put(int x, int y, char ch, style look) {
   put_cell(x, y, cell{ch, look});
@@ -22,27 +28,63 @@ void cell_grid::put_cell(int x, int y, const cell& c) {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) {
     return;
   }
-  cells_[static_cast<std::size_t>(y * width_ + x)] = c;
+  const auto i = static_cast<std::size_t>(y * width_ + x);
+  // An opaque cell hides what was there. A faded one shows it through, unless its own layer drew
+  // it (a state writing text over its own panel): that is not below the state, but replaced.
+  if (opacity_ >= 1.0F) {
+    under_[i] = nothing;
+  } else if (layer_[i] != layer_now_) {
+    under_[i] = cells_[i];
+  }
+  cells_[i] = c;
+  cells_[i].opacity = opacity_;
+  layer_[i] = layer_now_;
+}
+
+void cell_grid::set_opacity(float opacity) {
+  opacity_ = opacity;
+  ++layer_now_;
 }
 
 void cell_grid::dim() {
-  for (cell& c : cells_) {
-    c.dim = true;
+  for (std::vector<cell>* layer : {&cells_, &under_}) {
+    for (cell& c : *layer) {
+      c.dim = true;
+    }
+  }
+}
+
+void cell_grid::fade(float keep) {
+  for (std::vector<cell>* layer : {&cells_, &under_}) {
+    for (cell& c : *layer) {
+      c.opacity *= keep;
+    }
   }
 }
 
 void cell_grid::resize(int width, int height) {
   width_ = width;
   height_ = height;
-  cells_.assign(static_cast<std::size_t>(width * height), cell{});
+  cells_.resize(static_cast<std::size_t>(width * height));
+  under_.resize(cells_.size());
+  layer_.resize(cells_.size());
+  clear();
 }
 
 void cell_grid::clear() {
-  std::fill(cells_.begin(), cells_.end(), cell{});
+  std::fill(cells_.begin(), cells_.end(), nothing);
+  std::fill(under_.begin(), under_.end(), nothing);
+  std::fill(layer_.begin(), layer_.end(), 0U);
+  layer_now_ = 0;
+  opacity_ = 1.0F;
 }
 
 const cell& cell_grid::at(int x, int y) const {
   return cells_[static_cast<std::size_t>(y * width_ + x)];
+}
+
+const cell& cell_grid::under(int x, int y) const {
+  return under_[static_cast<std::size_t>(y * width_ + x)];
 }
 
 std::string cell_grid::row(int y) const {

@@ -26,6 +26,9 @@ struct cell {
   style look;
   bool dim = false;          // pushed into the background by an overlay
   tile picture = tile::none; // drawn as this picture by a front end that has pictures
+  // How much of the cell shows over what is below it, from 0 (none) to 1: below 1 while the state
+  // that drew it arrives or leaves (R33), or while what covers it arrives (fade.hpp).
+  float opacity = 1.0F;
 
   friend constexpr bool operator==(const cell&, const cell&) = default;
 };
@@ -49,9 +52,18 @@ public:
   virtual void put_tile(int x, int y, tile kind) = 0;
   // Dims everything drawn so far: how an overlay shows the world it stopped behind it.
   virtual void dim() = 0;
+  // The opacity of the cells drawn from now on, until the next call (1 after clearing): what a
+  // state arriving or leaving draws shows at its presence, blended over what is drawn there.
+  // Each call starts a new layer: what the calls before it drew shows through.
+  virtual void set_opacity(float opacity) = 0;
+  // Multiplies the opacity of everything drawn so far by `keep`: the screen below one that
+  // arrives fades out as it fades in.
+  virtual void fade(float keep) = 0;
 };
 
-// The canvas every front end uses: cells in memory, read back when presenting.
+// The canvas every front end uses: cells in memory, read back when presenting. A cell drawn
+// below full opacity keeps the cell an earlier layer drew there, to be blended under it: a
+// character grid cannot mix two letters, but a front end can show the one over the other.
 class cell_grid final : public canvas {
 public:
   cell_grid(int width, int height);
@@ -61,19 +73,27 @@ public:
   void put(int x, int y, char ch, style look) override;
   void put_tile(int x, int y, tile kind) override;
   void dim() override;
+  void set_opacity(float opacity) override;
+  void fade(float keep) override;
 
   void resize(int width, int height);
   void clear();
   [[nodiscard]] const cell& at(int x, int y) const;
+  // What at(x, y) was drawn over while it fades: opacity 0 when nothing shows through.
+  [[nodiscard]] const cell& under(int x, int y) const;
   // One row's characters, for text dumps and tests.
   [[nodiscard]] std::string row(int y) const;
 
 private:
   void put_cell(int x, int y, const cell& c);
 
-  int width_;
-  int height_;
+  int width_ = 0;
+  int height_ = 0;
   std::vector<cell> cells_;
+  std::vector<cell> under_;
+  std::vector<unsigned> layer_; // which set_opacity() call drew each cell of cells_
+  unsigned layer_now_ = 0;
+  float opacity_ = 1.0F;
 };
 
 // ---- drawing helpers shared by all states ----

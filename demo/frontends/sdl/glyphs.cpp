@@ -70,6 +70,7 @@ void glyphs::draw(SDL_Renderer* renderer, int x, int y, char ch, SDL_Color tint,
   int h = 0;
   SDL_QueryTexture(texture, nullptr, nullptr, &w, &h);
   SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b);
+  SDL_SetTextureAlphaMod(texture, tint.a);
   const SDL_Rect where{x, y, w, h};
   SDL_RenderCopy(renderer, texture, nullptr, &where);
 }

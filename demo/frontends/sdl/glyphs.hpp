@@ -23,6 +23,7 @@ public:
 
   [[nodiscard]] int cell_width() const { return cell_w_; }
   [[nodiscard]] int cell_height() const { return cell_h_; }
+  // `tint.a` blends the glyph over what is drawn there: the text of a state arriving or leaving.
   void draw(SDL_Renderer* renderer, int x, int y, char ch, SDL_Color tint, bool bold) const;
 
 private:

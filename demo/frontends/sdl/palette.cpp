@@ -1,6 +1,7 @@
 // demo/frontends/sdl/palette.cpp: the shades of the eight colours.
 #include "palette.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -41,6 +42,10 @@ SDL_Color background_colour(color c, bool dim) {
 
 SDL_Color text_colour(color c, bool bold, bool dim) {
   return shade(bold && c != color::black ? vivid : plain, c, dim);
+}
+
+Uint8 alpha_of(float opacity) {
+  return static_cast<Uint8>(std::clamp(opacity, 0.0F, 1.0F) * 255.0F + 0.5F);
 }
 
 } // namespace demo

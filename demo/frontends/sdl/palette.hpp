@@ -16,5 +16,7 @@ inline constexpr SDL_Color letterbox_colour{24, 24, 32, 255};
 // A cell's text: bold text takes the bright shade of its colour, except black, which stays black
 // (bright black is grey, which is unreadable on the yellow and green of highlights and banners).
 [[nodiscard]] SDL_Color text_colour(color c, bool bold, bool dim);
+// A cell's opacity (fade.hpp) as the alpha its colours are blended with over the game's black.
+[[nodiscard]] Uint8 alpha_of(float opacity);
 
 } // namespace demo

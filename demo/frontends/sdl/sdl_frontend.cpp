@@ -48,33 +48,48 @@ std::optional<key> translate(SDL_Keycode code) {
   }
 }
 
+// One cell's layer at the cell whose top left pixel is (x, y), blended by its opacity over what
+// is drawn there already.
+void draw_cell(SDL_Renderer* renderer, const glyphs& font, const tile_sheet& tiles, const cell& c,
+               int x, int y) {
+  const Uint8 alpha = alpha_of(c.opacity);
+  if (alpha == 0) {
+    return; // nothing drawn, or faded out
+  }
+  // A tile's picture is the whole cell, its own background too: where it is transparent the
+  // game's black shows, not the colour behind the tile's letter.
+  if (c.picture != tile::none) {
+    tiles.draw(renderer, x, y, c.picture, c.dim, alpha);
+    return;
+  }
+  if (c.look.bg != color::black) {
+    const SDL_Color bg = background_colour(c.look.bg, c.dim);
+    SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, alpha);
+    const SDL_Rect box{x, y, font.cell_width(), font.cell_height()};
+    SDL_RenderFillRect(renderer, &box);
+  }
+  if (c.ch != ' ') {
+    SDL_Color ink = text_colour(c.look.fg, c.look.bold, c.dim);
+    ink.a = alpha;
+    font.draw(renderer, x, y, c.ch, ink, c.look.bold);
+  }
+}
+
 void render(SDL_Renderer* renderer, const glyphs& font, const tile_sheet& tiles,
             const cell_grid& screen) {
   SDL_SetRenderDrawColor(renderer, letterbox_colour.r, letterbox_colour.g, letterbox_colour.b, 255);
   SDL_RenderClear(renderer); // the whole window, bars included
   SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
   SDL_RenderFillRect(renderer, nullptr); // the game's own area
+  // A cell of a state arriving or leaving (R33) is blended over what it was drawn over, and
+  // that over the black.
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
   const int w = font.cell_width();
   const int h = font.cell_height();
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
-      const cell& c = screen.at(x, y);
-      // A tile's picture is the whole cell, its own background too: where it is transparent
-      // the game's black shows, not the colour behind the tile's letter.
-      if (c.picture != tile::none) {
-        tiles.draw(renderer, x * w, y * h, c.picture, c.dim);
-        continue;
-      }
-      if (c.look.bg != color::black) {
-        const SDL_Color bg = background_colour(c.look.bg, c.dim);
-        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255);
-        const SDL_Rect box{x * w, y * h, w, h};
-        SDL_RenderFillRect(renderer, &box);
-      }
-      if (c.ch != ' ') {
-        font.draw(renderer, x * w, y * h, c.ch, text_colour(c.look.fg, c.look.bold, c.dim),
-                  c.look.bold);
-      }
+      draw_cell(renderer, font, tiles, screen.under(x, y), x * w, y * h);
+      draw_cell(renderer, font, tiles, screen.at(x, y), x * w, y * h);
     }
   }
 }

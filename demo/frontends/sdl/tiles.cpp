@@ -49,9 +49,11 @@ bool tile_sheet::load(SDL_Renderer* renderer, int cell_w, int cell_h, std::strin
   return true;
 }
 
-void tile_sheet::draw(SDL_Renderer* renderer, int x, int y, tile kind, bool dim) const {
+void tile_sheet::draw(SDL_Renderer* renderer, int x, int y, tile kind, bool dim,
+                      Uint8 alpha) const {
   const SDL_Rect from{static_cast<int>(kind) * cell_w_, dim ? cell_h_ : 0, cell_w_, cell_h_};
   const SDL_Rect to{x, y, cell_w_, cell_h_};
+  SDL_SetTextureAlphaMod(sheet_, alpha);
   SDL_RenderCopy(renderer, sheet_, &from, &to);
 }
 

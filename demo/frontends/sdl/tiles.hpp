@@ -22,8 +22,9 @@ public:
   // False with `error` set if the texture cannot be made.
   bool load(SDL_Renderer* renderer, int cell_w, int cell_h, std::string& error);
 
-  // The picture of `kind` in the cell whose top left pixel is (x, y).
-  void draw(SDL_Renderer* renderer, int x, int y, tile kind, bool dim) const;
+  // The picture of `kind` in the cell whose top left pixel is (x, y), blended by `alpha` over
+  // what is drawn there (a tile of a state arriving or leaving, R33).
+  void draw(SDL_Renderer* renderer, int x, int y, tile kind, bool dim, Uint8 alpha) const;
 
 private:
   SDL_Texture* sheet_ = nullptr;

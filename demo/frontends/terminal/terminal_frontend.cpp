@@ -13,6 +13,7 @@
 #include <curses.h>
 
 #include "../../game/session.hpp"
+#include "fade_steps.hpp"
 #include "terminfo.hpp"
 
 namespace demo {
@@ -116,13 +117,16 @@ void present(const cell_grid& screen) {
   // Without colours every cell has the terminal's default pair, and a coloured background (the
   // logos' blocks, the selected place, a panel) would vanish: reverse video keeps it apart.
   const bool colors = has_colors();
+  const cell blank;
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
-      const cell& c = screen.at(x, y);
+      const cell& drawn = more_opaque(screen.at(x, y), screen.under(x, y));
+      const fade_step step = fade_step_of(drawn);
+      const cell& c = step == fade_step::hidden ? blank : drawn;
       chtype attributes = COLOR_PAIR(pair_of(c.look));
       attributes |= !colors && c.look.bg != color::black ? A_REVERSE : A_NORMAL;
       attributes |= c.look.bold ? A_BOLD : A_NORMAL;
-      attributes |= c.dim ? A_DIM : A_NORMAL;
+      attributes |= step == fade_step::dim ? A_DIM : A_NORMAL;
       // The bottom-right cell reports an error after drawing (the cursor cannot move on).
       mvaddch(y, x, static_cast<chtype>(static_cast<unsigned char>(c.ch)) | attributes);
     }
