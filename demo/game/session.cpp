@@ -36,6 +36,12 @@ void session::step(std::span<const input_event> events, cell_grid& screen) {
       for_states.push_back(e);
     }
   }
+  // A key pressed while a state arrives or leaves would stop at it (R33) and be lost; here it
+  // skips the transition instead, so typed-ahead keys and scripts act as they would without
+  // transitions (the transcripts stay the same), and a player is never slowed by one.
+  if (!for_states.empty() && game_.states.in_transition()) {
+    game_.states.finish_transitions();
+  }
   screen.clear();
   game_.screen = &screen;
   game_.overlay_columns = overlay_shown_ ? overlay_width : 0;

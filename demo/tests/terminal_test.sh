@@ -57,6 +57,8 @@ wait_for "Meadow   hearts @@@"
 
 tm send-keys -t demo p
 wait_for "P A U S E D"
+# The banner takes 0.2 s to fade in (R33), the level dimming with it: look once it is there.
+sleep 0.5
 # The level is still drawn under the banner, dimmed by the freeze overlay: follow the SGR state
 # through the capture (tmux only writes changes) and count the walls drawn dim and not dim.
 walls=$(tm capture-pane -p -e -t demo | awk -v esc="$(printf '\033')" '

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "../fade.hpp"
 #include "hud.hpp"
 
 namespace demo {
@@ -17,9 +18,9 @@ void dialog::enter(game& g) {
   g.report(speaker_ + " asks: " + question_ + " (yes: " + if_yes_ + "; no: " + if_no_ + ")");
 }
 
-void dialog::draw(game& g) const {
+void dialog::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::dims);
   canvas& on = *g.screen;
-  on.dim();
   const int w = 60;
   const int x = (on.width() - w) / 2;
   const int y = on.height() - 10;

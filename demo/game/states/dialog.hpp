@@ -13,12 +13,14 @@ namespace demo {
 class dialog {
 public:
   static constexpr strata::modality modality = strata::modality::freeze;
+  // R33: the boss's question fades in over the level, which dims.
+  static constexpr strata::transition transition = strata::transition::fade(0.25F);
 
   // `if_yes` and `if_no` say what each answer does (at most 50 characters each).
   dialog(std::string speaker, std::string question, std::string if_yes, std::string if_no);
 
   void enter(game& g);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
   // Empty if the dialog left without an answer (the game was quit under it).

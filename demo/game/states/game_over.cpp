@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "../fade.hpp"
 #include "hud.hpp"
 
 namespace demo {
@@ -11,7 +12,8 @@ game_over::game_over(std::string what, int score)
     : what_(std::move(what))
     , score_(score) {}
 
-void game_over::draw(game& g) const {
+void game_over::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;
   const int y = on.height() / 2 - 3;
   centered(on, y, "G A M E   O V E R", style{color::red, color::black, true});

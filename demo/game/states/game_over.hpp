@@ -10,9 +10,11 @@ namespace demo {
 
 class game_over {
 public:
+  // R33: fades in over the lost mode as that fades out.
+  static constexpr strata::transition transition{.arrive = 0.3F, .leave = 0.2F};
   game_over(std::string what, int score);
 
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
 private:

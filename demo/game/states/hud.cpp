@@ -19,7 +19,6 @@ void draw_help(game& g, std::string_view keys) {
 
 void draw_banner(canvas& on, std::string_view title, std::string_view line, style look,
                  style title_look) {
-  on.dim();
   const int w = 40;
   const int x = (on.width() - w) / 2;
   const int y = on.height() / 2 - 4;

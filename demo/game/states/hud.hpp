@@ -1,5 +1,5 @@
 // demo/game/states/hud.hpp: what screens share: the bottom line (the music clock and the keys),
-// and the banner an overlay draws over the dimmed screen below it.
+// and the banner an overlay draws over the screen below it.
 #pragma once
 
 #include <string_view>
@@ -12,8 +12,9 @@ namespace demo {
 // the keys that work on this screen.
 void draw_help(game& g, std::string_view keys);
 
-// A 40x7 panel in the middle of the screen, which is dimmed first: `title` on its third row in
-// `title_look`, `line` on its fifth in `look` (the panel's colours).
+// A 40x7 panel in the middle of the screen: `title` on its third row in `title_look`, `line` on
+// its fifth in `look` (the panel's colours). The screen under it is dimmed by the caller: by a
+// `faded` scope while an overlay arrives (fade.hpp), or at once.
 void draw_banner(canvas& on, std::string_view title, std::string_view line, style look,
                  style title_look);
 

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "../fade.hpp"
 #include "hud.hpp"
 #include "pause.hpp"
 
@@ -16,10 +17,14 @@ void inventory::enter(game& g) {
            std::to_string(bag_->gems) + " gems");
 }
 
-void inventory::draw(game& g) const {
+void inventory::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::stays);
   canvas& on = *g.screen;
   const int w = 30;
-  const int x = on.width() - w - 1;
+  // Arriving, it slides in from beyond the right edge (the canvas clips it); leaving, it slides
+  // back out.
+  const int hidden = static_cast<int>((1.0F - shown.value) * static_cast<float>(w + 1) + 0.5F);
+  const int x = on.width() - w - 1 + hidden;
   const style look{color::white, color::magenta};
   panel(on, x, 3, w, 9, "inventory", look);
   text(on, x + 2, 4,

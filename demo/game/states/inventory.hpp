@@ -13,13 +13,15 @@ namespace demo {
 class inventory {
 public:
   static constexpr strata::modality modality = strata::modality::live;
+  // R33: slides in from the right edge (fading in) over the level, which stays as it is.
+  static constexpr strata::transition transition{.arrive = 0.2F, .leave = 0.15F};
   static constexpr float time_scale = 0.25F;
 
   explicit inventory(bag& carried)
       : bag_(&carried) {}
 
   void enter(game& g);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
 private:

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "../fade.hpp"
 #include "dialog.hpp"
 #include "game_over.hpp"
 #include "hud.hpp"
@@ -287,7 +288,8 @@ std::string level::enemy_positions() const {
   return out;
 }
 
-void level::draw(game& g) const {
+void level::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;
   const int left = (on.width() - map_width) / 2;
   const int top = 2;

@@ -18,6 +18,8 @@ namespace demo {
 
 class level {
 public:
+  // R33: the level fades in over the map; game over fades in over it as it fades out.
+  static constexpr strata::transition transition{.arrive = 0.25F, .leave = 0.2F};
   enum class outcome { playing, cleared, lost };
 
   explicit level(const level_map& map);
@@ -27,7 +29,7 @@ public:
   void resume(game& g);
   void update(game& g, double dt);
   void update_covered(game& g, double dt);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
   [[nodiscard]] std::string_view title() const { return map_->name; }

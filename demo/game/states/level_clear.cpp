@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "../fade.hpp"
 #include "hud.hpp"
 
 namespace demo {
@@ -11,7 +12,8 @@ level_clear::level_clear(std::string what, int score)
     : what_(std::move(what))
     , score_(score) {}
 
-void level_clear::draw(game& g) const {
+void level_clear::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::dims);
   draw_banner(*g.screen, "L E V E L   C L E A R", what_ + "   score " + std::to_string(score_),
               style{color::black, color::green}, style{color::white, color::green, true});
   draw_help(g, "Enter/Esc: back to the map");

@@ -11,10 +11,12 @@ namespace demo {
 class level_clear {
 public:
   static constexpr strata::modality modality = strata::modality::freeze;
+  // R33: the banner fades in over the level, which dims.
+  static constexpr strata::transition transition{.arrive = 0.3F, .leave = 0.2F};
 
   level_clear(std::string what, int score);
 
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
 private:

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "../fade.hpp"
 #include "hud.hpp"
 
 namespace demo {
@@ -16,7 +17,8 @@ void pause_menu::exit(game& g) {
   g.report("unpaused at beat " + std::to_string(g.music.beats()));
 }
 
-void pause_menu::draw(game& g) const {
+void pause_menu::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::dims);
   draw_banner(*g.screen, "P A U S E D", "P/Esc: resume   Q: back to the map",
               style{color::white, color::blue}, style{color::yellow, color::blue, true});
   draw_help(g, "freeze: drawn below, frozen; only the music plays on");

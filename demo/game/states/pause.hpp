@@ -14,10 +14,12 @@ public:
   // The type's name would clash with the pause hook of the states it covers.
   static constexpr std::string_view name = "pause";
   static constexpr strata::modality modality = strata::modality::freeze;
+  // R33: the level dims as the menu fades in, and brightens as it fades out.
+  static constexpr strata::transition transition{.arrive = 0.2F, .leave = 0.15F};
 
   void enter(game& g);
   void exit(game& g);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 };
 

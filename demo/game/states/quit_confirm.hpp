@@ -10,8 +10,10 @@ namespace demo {
 class quit_confirm {
 public:
   static constexpr strata::modality modality = strata::modality::freeze;
+  // R33: the question fades in over the title, which dims.
+  static constexpr strata::transition transition = strata::transition::fade(0.15F);
 
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 };
 

@@ -14,6 +14,7 @@ void siege_victory::enter(game& g) {
 
 void siege_victory::draw(game& g) const {
   draw_field(g, *field_, "won", 0, std::nullopt);
+  g.screen->dim();
   draw_banner(*g.screen, "T H E   K E E P   H O L D S",
               std::to_string(siege_field::rounds) + " rounds won   score " +
                   std::to_string(field_->score),

@@ -1,6 +1,7 @@
 // demo/game/states/title.cpp: the title screen.
 #include "title.hpp"
 
+#include "../fade.hpp"
 #include "hud.hpp"
 #include "logo.hpp"
 #include "quit_confirm.hpp"
@@ -8,7 +9,8 @@
 
 namespace demo {
 
-void title::draw(game& g) const {
+void title::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;
   const int top = on.height() / 2 - 7;
   draw_logo(on, top, style{color::yellow, color::black, true});

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "../fade.hpp"
 #include "battle.hpp"
 #include "hud.hpp"
 #include "legend.hpp"
@@ -107,7 +108,8 @@ void world::open(game& g, int place) {
   }
 }
 
-void world::draw(game& g) const {
+void world::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;
   const int left = (on.width() - map_w) / 2;
   const int top = 3;

@@ -10,10 +10,12 @@ namespace demo {
 
 class world {
 public:
+  // R33: the map fades in over the title, and out when the ending takes the run back there.
+  static constexpr strata::transition transition = strata::transition::fade(0.3F);
   void enter(game& g);
   void resume(game& g);
   void focus(game& g);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
 private:
