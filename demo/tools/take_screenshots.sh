@@ -1,6 +1,7 @@
 #!/bin/sh
-# demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png (the terminal front end in
-# tmux), docs/demo-sdl.png and docs/demo-sdl-tiles.png (the SDL2 window under Xvfb) from real
+# demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png and
+# docs/demo-terminal-fading.png (the terminal front end in tmux), docs/demo-sdl.png,
+# docs/demo-sdl-tiles.png and docs/demo-sdl-fading.png (the SDL2 window under Xvfb) from real
 # runs of the demo.
 # Needs tmux, xvfb-run, python3 with Pillow (python3-pil) and a demo built with SDL2.
 #   demo/tools/take_screenshots.sh build/demo/strata-demo
@@ -31,6 +32,25 @@ sleep 0.5
 tm capture-pane -p -e -t demo >"$work/screen.ans"
 python3 "$root/demo/tools/ansi_to_png.py" "$work/screen.ans" "$root/docs/demo-terminal.png"
 
+# The terminal mid-transition (R33): the pause menu fading in over the Meadow, 0.2 s long. The
+# game runs in real time, so the pane is captured every few hundredths of a second after P, and
+# the first capture with the banner dimmed (half faded in) is kept.
+tm kill-session -t demo
+tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
+sleep 2.5
+tm send-keys -t demo Enter
+sleep 0.5
+tm send-keys -t demo Enter
+sleep 1
+tm send-keys -t demo p
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+  tm capture-pane -p -e -t demo >"$work/fading-$i.ans"
+  sleep 0.02
+done
+caught=$(python3 "$root/demo/tools/first_dimmed.py" "P A U S E D" "$work"/fading-*.ans)
+[ -n "$caught" ] || { echo "take_screenshots: no capture caught the pause fading in" >&2; exit 1; }
+python3 "$root/demo/tools/ansi_to_png.py" "$caught" "$root/docs/demo-terminal-fading.png"
+
 # The SDL2 window: Orc Pass, the Mage's fireball being resolved, with the stack overlay.
 cat >"$work/battle.keys" <<'KEYS'
 wait 46 enter wait 2 up enter wait 5 tab
@@ -45,4 +65,9 @@ python3 "$root/demo/tools/bmp_to_png.py" "$work/shot.bmp" "$root/docs/demo-sdl.p
 xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
   --script "$root/demo/tests/scripts/tiles_caverns.keys" --screenshot "$work/tiles.bmp" >/dev/null
 python3 "$root/demo/tools/bmp_to_png.py" "$work/tiles.bmp" "$root/docs/demo-sdl-tiles.png"
-echo "wrote docs/demo-terminal.png, docs/demo-sdl.png and docs/demo-sdl-tiles.png"
+# The SDL2 window mid-transition: the pause menu half faded in (the fade test's script).
+xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
+  --script "$root/demo/tests/scripts/pause_fading.keys" --screenshot "$work/fading.bmp" >/dev/null
+python3 "$root/demo/tools/bmp_to_png.py" "$work/fading.bmp" "$root/docs/demo-sdl-fading.png"
+echo "wrote docs/demo-terminal.png, docs/demo-terminal-fading.png, docs/demo-sdl.png," \
+  "docs/demo-sdl-tiles.png and docs/demo-sdl-fading.png"
