@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "../fade.hpp"
 #include "battle_actions.hpp"
 #include "game_over.hpp"
 #include "hud.hpp"
@@ -182,7 +183,8 @@ int battle::score() const {
   return score;
 }
 
-void battle::draw(game& g) const {
+void battle::draw(game& g, const strata::presence& shown) const {
+  const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;
   centered(on, 0, "O R C   P A S S   -   turn " + std::to_string(turn_),
            style{color::yellow, color::black, true});

@@ -12,11 +12,14 @@ namespace demo {
 
 class battle {
 public:
+  // R33: the map cross-fades into the battle; game over fades in over it as it fades out.
+  static constexpr strata::transition transition{.arrive = 0.25F, .leave = 0.2F};
+
   battle();
 
   void enter(game& g);
   void focus(game& g);
-  void draw(game& g) const;
+  void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
   [[nodiscard]] bool won() const { return won_; }
