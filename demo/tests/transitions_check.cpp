@@ -5,7 +5,7 @@
 // every change is a cut from one frame to the next, and the check fails.
 //   strata-demo-transitions-check scripts/transitions.keys
 #include <cstdio>
-#include <optional>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: %s\n", argv[1], error.c_str());
     return 2;
   }
-  // Per expectation, how much its text shows from the frame before its key to the next key.
+  // Per expectation, how much its text shows: in the frame before its key (where it starts),
+  // then in every frame from its key's up to the next key's.
   std::vector<std::vector<float>> seen_over(std::size(expected));
   demo::cell_grid screen(80, 25);
   int keys = 0;

@@ -10,7 +10,8 @@ namespace demo {
 
 class game_over {
 public:
-  // R33: fades in over the lost mode as that fades out.
+  // R33: fades in over the lost level or battle as that fades out (over the map for a siege,
+  // whose round draws nothing of its own), and out over the map.
   static constexpr strata::transition transition{.arrive = 0.3F, .leave = 0.2F};
   game_over(std::string what, int score);
 

@@ -9,8 +9,9 @@ namespace demo {
 
 class title {
 public:
-  // R33: the title fades in over the boot logo, and into the world map.
+  // R33: the title fades in over the boot logo (the world map fades in over it in turn).
   static constexpr strata::transition transition = strata::transition::fade(0.3F);
+
   void update(double dt) { blink_ += dt; }
   void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
