@@ -13,8 +13,10 @@ fade_step fade_step_of(const cell& c) {
   return c.dim || c.opacity < 2.0F / 3.0F ? fade_step::dim : fade_step::full;
 }
 
-const cell& more_opaque(const cell& top, const cell& under) {
-  return under.opacity > top.opacity ? under : top;
+const cell& shown_of(const cell& top, const cell& under) {
+  const bool blank =
+      under.ch == ' ' && under.look.bg == color::black && under.picture == tile::none;
+  return top.opacity >= 0.5F || blank ? top : under;
 }
 
 } // namespace demo

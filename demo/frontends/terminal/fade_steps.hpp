@@ -15,7 +15,8 @@ enum class fade_step : unsigned char {
 [[nodiscard]] fade_step fade_step_of(const cell& c);
 
 // Of a cell and the one it fades over (cell_grid::under), the one shown: a terminal cannot blend
-// two characters, so a cross-fade shows the old one until the new one is the more opaque.
-[[nodiscard]] const cell& more_opaque(const cell& top, const cell& under);
+// two characters, so a cross-fade shows the old one until the new one is half there, unless the
+// old one shows nothing (a blank on black).
+[[nodiscard]] const cell& shown_of(const cell& top, const cell& under);
 
 } // namespace demo

@@ -120,7 +120,7 @@ void present(const cell_grid& screen) {
   const cell blank;
   for (int y = 0; y < screen.height(); ++y) {
     for (int x = 0; x < screen.width(); ++x) {
-      const cell& drawn = more_opaque(screen.at(x, y), screen.under(x, y));
+      const cell& drawn = shown_of(screen.at(x, y), screen.under(x, y));
       const fade_step step = fade_step_of(drawn);
       const cell& c = step == fade_step::hidden ? blank : drawn;
       chtype attributes = COLOR_PAIR(pair_of(c.look));
