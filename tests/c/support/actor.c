@@ -110,18 +110,20 @@ static void on_destroy(void* env, void* data) {
 
 const strata_state traced_state = {NULL,      on_enter,    on_exit, on_pause, on_resume,
                                    on_active, on_inactive, on_draw, on_event, on_destroy,
-                                   0,         NULL,        NULL,    NULL,     0.0f};
+                                   0,         NULL,        NULL,    NULL,     0.0f,
+                                   0.0f,      0.0f,        0,       NULL};
 const strata_state focused_state = {NULL,      on_enter,    on_exit,    on_pause,  on_resume,
                                     on_active, on_inactive, on_draw,    on_event,  on_destroy,
-                                    0,         on_focus,    on_unfocus, on_always, 0.0f};
+                                    0,         on_focus,    on_unfocus, on_always, 0.0f,
+                                    0.0f,      0.0f,        0,          NULL};
 
 static strata_item item_of(const strata_state* state, actor* self, unsigned modality) {
   strata_item item;
+  memset(&item, 0, sizeof item); /* every member left out means the default */
   item.state = state;
   item.data = self;
   item.name = self->name;
   item.modality = modality;
-  item.time_scale = 0.0f;
   return item;
 }
 

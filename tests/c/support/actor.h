@@ -59,7 +59,7 @@ extern const strata_state traced_state;
 /* Records every callback, focus, unfocus and always included. */
 extern const strata_state focused_state;
 
-/* An item of traced_state, time scale 0 (the default). */
+/* An item of traced_state, every other member 0 (the default). */
 strata_item actor_item(actor* self, unsigned modality);
 int push_actor(strata_stack* stack, actor* self);
 int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
