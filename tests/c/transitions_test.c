@@ -254,6 +254,50 @@ static void r33_draw_seen_may_fail(void) {
   destroy_stack(stack, &log_);
 }
 
+static actor pushed_[40];
+static size_t pushes_;
+
+/* Pushes twenty states: enough to move the staged stack's storage, which holds the committed
+ * entries the pass is walking. */
+static void push_twenty(strata_stack* stack, actor* self) {
+  size_t i;
+  (void)self;
+  for (i = 0; i < 20 && pushes_ < sizeof pushed_ / sizeof pushed_[0]; ++i, ++pushes_) {
+    actor_init(&pushed_[pushes_], "pushed", NULL);
+    push_actor(stack, &pushed_[pushes_]);
+  }
+}
+
+/* A draw or event callback may make requests while states move, as at any other time; the pass
+ * goes on over the states it started with (under AddressSanitizer, the draw read the entries it
+ * walks from storage that a push had moved). */
+static void r33_callbacks_may_push_while_states_move(void) {
+  static strata_state veil;
+  actor level, note;
+  int key = 1;
+  strata_stack* stack = make_stack(&log_, NULL);
+  veil = fading_pause_state; /* covers the level, lets events pass while it arrives */
+  veil.transition = STRATA_INPUT_PASSES;
+  actor_init(&level, "level", &log_);
+  actor_init(&note, "note", &log_);
+  level.on_draw = push_twenty;
+  level.on_event = push_twenty;
+  level.consumes = 1;
+  pushes_ = 0;
+  push_kind(stack, &seen_state, &level);
+  push_kind(stack, &veil, &note);
+  strata_commit(stack);
+  take(&log_);
+
+  CHECK_INT(strata_draw(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "level.draw_seen(being_covered 1 push), note.draw_seen(arriving 0 push)");
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(1)");
+  CHECK_INT(strata_staged_size(stack), 42);
+  destroy_stack(stack, &log_);
+  CHECK_INT(pushed_[39].destroyed, 1);
+}
+
 int main(void) {
   static const test_case tests[] = {
       {"r33_a_pushed_state_arrives_over_its_arrive_time",
@@ -268,6 +312,7 @@ int main(void) {
       {"r33_finish_transitions_completes_every_transition_at_once",
        r33_finish_transitions_completes_every_transition_at_once},
       {"r33_draw_seen_may_fail", r33_draw_seen_may_fail},
+      {"r33_callbacks_may_push_while_states_move", r33_callbacks_may_push_while_states_move},
   };
   recorder_init(&log_);
   return run_tests(tests, sizeof tests / sizeof tests[0]);
