@@ -10,7 +10,9 @@
 // must refuse), and allocation failure at the n-th allocation, after which the pops, clear and
 // pop_until must have left the staged stack as it was. Entry ids (R31) and time scales (R32):
 // the ids the pushes report name staged entries, strata_close and strata_set_time_scale act on
-// staged ids only, and the observer reads the id of each step it is told.
+// staged ids only, and the observer reads the id of each step it is told. Transitions (R33): kinds
+// of state that arrive and leave over time and read their presence, strata_finish_transitions
+// (refused inside callbacks), and the presence of every committed entry.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -40,7 +42,7 @@ void check(bool holds, const char* what, int code = 0) {
 }
 
 bool documented(int code) {
-  return (code <= STRATA_OK && code >= STRATA_E_BAD_TIME_SCALE) ||
+  return (code <= STRATA_OK && code >= STRATA_E_BAD_TRANSITION) ||
          (code <= STRATA_E_NULL_STACK && code >= STRATA_E_CALLBACK_FAILED);
 }
 
@@ -110,8 +112,9 @@ void meddle(counting_allocator& counter) {
   // check of live_data at the end catches a leak).
   static const strata_state plain{"plain", nullptr, nullptr, nullptr, nullptr,
                                   nullptr, nullptr, nullptr, nullptr, release_datum,
-                                  0,       nullptr, nullptr, nullptr, 0.0F};
-  const strata_item invalid{&plain, new datum, nullptr, 0x30U, -1.0F};
+                                  0,       nullptr, nullptr, nullptr, 0.0F,
+                                  0.0F,    0.0F,    0,       nullptr};
+  const strata_item invalid{&plain, new datum, nullptr, 0x30U, -1.0F, -1.0F, 0.0F, 0x30U};
   ++run->live_data;
   strata_id id = 99;
   check(strata_push_item_id(stack, &invalid, &id) == STRATA_E_REENTRANT && id == STRATA_ID_NONE,
@@ -119,9 +122,13 @@ void meddle(counting_allocator& counter) {
   check(strata_close(stack, 1, nullptr) == STRATA_E_REENTRANT, "strata_close from the allocator");
   check(strata_set_time_scale(stack, 1, 1.0F) == STRATA_E_REENTRANT,
         "strata_set_time_scale from the allocator");
+  strata_presence presence{};
+  check(strata_finish_transitions(stack) == STRATA_E_REENTRANT &&
+            strata_presence_of(stack, 1, &presence) == STRATA_E_REENTRANT,
+        "strata_finish_transitions or strata_presence_of from the allocator");
   check(strata_size(stack) == 0 && strata_top_name(stack) == nullptr &&
             strata_id_of(stack, nullptr) == STRATA_ID_NONE &&
-            strata_step_id(stack) == STRATA_ID_NONE,
+            strata_step_id(stack) == STRATA_ID_NONE && strata_in_transition(stack) == 0,
         "a read from the allocator");
   counter.meddle_with = stack;
 }
@@ -191,6 +198,13 @@ void on_tick(strata_stack* stack, void* env, void* data, double /*dt*/) {
   on_hook(stack, env, data);
 }
 
+void on_draw_seen(strata_stack* stack, void* env, void* data, const strata_presence* seen) {
+  check(seen != nullptr && seen->value >= 0.0F && seen->value <= 1.0F &&
+            seen->phase >= STRATA_PHASE_PRESENT && seen->phase <= STRATA_PHASE_BEING_REVEALED,
+        "draw_seen got a bad presence");
+  on_hook(stack, env, data);
+}
+
 int on_event(strata_stack* stack, void* env, void* data, const void* /*event*/) {
   on_hook(stack, env, data);
   return static_cast<int>(run->input->below(2));
@@ -220,23 +234,25 @@ int on_match(void* /*user*/, const strata_entry* entry) {
   return static_cast<int>(run->input->below(3) == 0);
 }
 
-// Kinds of state: every callback, none, or some; with odd names, modalities and time scales.
+// Kinds of state: every callback, none, or some; with odd names, modalities, time scales and
+// transitions (R33: still seven kinds, so that the corpus decodes as it did before them).
 const std::string long_name(300, 'n');
 const std::array<strata_state, 7> kinds{{
     {"full", on_hook, on_hook, on_hook, on_hook, on_tick, on_tick, on_hook, on_event, on_destroy, 0,
-     on_hook, on_hook, on_tick, 0.0F},
+     on_hook, on_hook, on_tick, 0.0F, 0.03F, 0.05F, 0, on_draw_seen},
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0,
-     nullptr, nullptr, nullptr, 0.0F},
+     nullptr, nullptr, nullptr, 0.0F, 0.0F, 0.0F, 0, nullptr},
     {"", on_hook, nullptr, nullptr, on_hook, on_tick, nullptr, nullptr, nullptr, on_destroy,
-     STRATA_TRANSPARENT, on_hook, nullptr, on_tick, 0.5F},
+     STRATA_TRANSPARENT, on_hook, nullptr, on_tick, 0.5F, 0.0F, 0.1F, STRATA_INPUT_PASSES, nullptr},
     {"\xff\xfe odd", nullptr, on_hook, on_hook, nullptr, nullptr, on_tick, on_hook, on_event,
-     on_destroy, STRATA_OPAQUE, nullptr, on_hook, nullptr, 2.0F},
+     on_destroy, STRATA_OPAQUE, nullptr, on_hook, nullptr, 2.0F, 0.02F, 0.0F, STRATA_TRANSITION_SET,
+     on_draw_seen},
     {"bad-modality", on_hook, on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-     on_destroy, 0x30u, nullptr, nullptr, nullptr, 0.0F},
+     on_destroy, 0x30u, nullptr, nullptr, nullptr, 0.0F, 0.0F, 0.0F, 0, nullptr},
     {"looper", on_hook, on_hook, on_looper_pause, on_looper_resume, on_tick, nullptr, nullptr,
-     nullptr, on_destroy, 0, nullptr, nullptr, nullptr, 0.0F},
+     nullptr, on_destroy, 0, nullptr, nullptr, nullptr, 0.0F, 0.0F, 0.0F, 0, nullptr},
     {"bad-time-scale", on_hook, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-     on_destroy, 0, nullptr, nullptr, nullptr, -1.0F},
+     on_destroy, 0, nullptr, nullptr, nullptr, -1.0F, 0.0F, 0.0F, 0, nullptr},
 }};
 constexpr std::size_t looper = 5;
 
@@ -247,7 +263,7 @@ constexpr std::size_t looper_budget = 30000;
 void on_looper_resume(strata_stack* stack, void* env, void* data) {
   if (run->looper_pushes < looper_budget) {
     ++run->looper_pushes;
-    const strata_item item{&kinds[looper], new datum, nullptr, 0, 0.0F};
+    const strata_item item{&kinds[looper], new datum, nullptr, 0, 0.0F, 0.0F, 0.0F, 0};
     ++run->live_data;
     expect(strata_push_item(stack, &item), stack, "strata_push_item from a looper's resume");
   }
@@ -323,6 +339,14 @@ strata_item make_item(strata_model::byte_source& input) {
   item.name = input.below(2) == 0 ? nullptr : pick_name(input.below(7));
   item.modality = pick_modality(input);
   item.time_scale = input.below(2) == 0 ? 0.0F : pick_time_scale(input);
+  // R33: an item's own transition, read from the time scale chosen so that the input decodes as
+  // before: at 0.5 it arrives in 0.05 s and leaves in 0.5 s; at 2 it asks to leave in -2 s, which
+  // is refused.
+  if (item.time_scale == 0.5F || item.time_scale == 2.0F) {
+    item.transition = STRATA_TRANSITION_SET;
+    item.arrive = item.time_scale / 10.0F;
+    item.leave = item.time_scale == 2.0F ? -item.time_scale : item.time_scale;
+  }
   return item;
 }
 
@@ -343,6 +367,17 @@ void check_queries(strata_model::byte_source& input) {
   expect(at, stack, "strata_entry_at");
   const std::size_t size =
       view == STRATA_COMMITTED ? strata_size(stack) : strata_staged_size(stack);
+  strata_presence presence{};
+  const int seen = strata_presence_of(stack, entry.id, &presence);
+  if (at == STRATA_OK && view == STRATA_COMMITTED) {
+    // R33: every committed entry has a presence, between 0 and 1.
+    check(seen == STRATA_OK && presence.value >= 0.0F && presence.value <= 1.0F &&
+              presence.cover >= 0.0F && presence.cover <= 1.0F,
+          "strata_presence_of a committed entry", seen);
+  }
+  expect(seen, stack, "strata_presence_of");
+  const int moving = strata_in_transition(stack);
+  check(moving == 0 || (moving == 1 && stack != nullptr), "strata_in_transition", moving);
   if (at == STRATA_OK) {
     check(depth < size && entry.name != nullptr && entry.depth == depth, "strata_entry_at");
     check(entry.id != STRATA_ID_NONE && valid_time_scale(entry.time_scale), "strata_entry_at");
@@ -370,15 +405,18 @@ void check_queries(strata_model::byte_source& input) {
   check(strata_last_error(stack) != nullptr, "strata_last_error returned NULL");
   expect(strata_last_error_code(stack), stack == nullptr ? run->stack : stack, "last_error_code");
   check(strata_error_string(static_cast<int>(input.below(256)) - 128) != nullptr, "error string");
-  check(strata_step_name(static_cast<int>(input.below(12)) - 1) != nullptr, "step name");
+  const int number = static_cast<int>(input.below(12)) - 1;
+  check(strata_step_name(number) != nullptr && strata_phase_name(number) != nullptr &&
+            strata_cause_name(number) != nullptr,
+        "step, phase or cause name");
   strata_options options{};
   expect(strata_get_options(stack, input.below(4) == 0 ? nullptr : &options), stack,
          "strata_get_options");
 }
 
-// Operation numbers: 0-10 requests, 11-17 commit, passes and frames, 18-22 settings, queries and
-// the observer, 23 strata_fail, 24-27 ids and time scales, 28 destruction (from callbacks only:
-// from outside it ends the run).
+// Operation numbers: 0-10 requests, 11-17 commit, finish_transitions, passes and frames, 18-22
+// settings, queries and the observer, 23 strata_fail, 24-27 ids and time scales, 28 destruction
+// (from callbacks only: from outside it ends the run).
 std::uint32_t pick_operation(strata_model::byte_source& input, reach from) {
   return input.below(from == reach::outside ? 28 : 29);
 }
@@ -531,8 +569,10 @@ void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
     expect_strong(stack, "strata_pop_to", [&] { return strata_pop_to(stack, depth); });
     break;
   }
-  case 11:
-  case 12: expect_refused_inside(strata_commit(stack), stack, "strata_commit"); break;
+  case 11: expect_refused_inside(strata_commit(stack), stack, "strata_commit"); break;
+  case 12:
+    expect_refused_inside(strata_finish_transitions(stack), stack, "strata_finish_transitions");
+    break;
   case 13: expect_refused_inside(strata_update(stack, 0.016), stack, "strata_update"); break;
   case 14: expect_refused_inside(strata_draw(stack), stack, "strata_draw"); break;
   case 15: {

@@ -133,7 +133,8 @@ static void release_state(void* env, void* data) {
 #define STRATA_LUA_KIND(always)                                                                    \
   {                                                                                                \
     "lua", hook_enter, hook_exit, hook_pause, hook_resume, hook_update, hook_update_covered,       \
-        hook_draw, hook_handle, release_state, 0, hook_focus, hook_unfocus, always, 0.0f           \
+        hook_draw, hook_handle, release_state, 0, hook_focus, hook_unfocus, always, 0.0f, 0.0f,    \
+        0.0f, 0, NULL                                                                              \
   }
 static const strata_state plain_kind = STRATA_LUA_KIND(NULL);
 static const strata_state always_kind = STRATA_LUA_KIND(hook_update_always);

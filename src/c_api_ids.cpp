@@ -1,8 +1,10 @@
 // src/c_api_ids.cpp: the C API's calls that name an entry by its id (R31): close it, set its time
-// scale (R32), find the id of a state's data, and the id of the step the observer is told.
+// scale (R32), read its presence (R33), find the id of a state's data, and the id of the step
+// the observer is told.
 #include <array>
 #include <charconv>
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 #include <strata/strata.h>
@@ -34,6 +36,15 @@ strata::entry_id find_data(const strata::capi::core_stack::view& view, const voi
     }
   }
   return strata::entry_id::none;
+}
+
+// Reports that no entry `what` looks for has the id `id`.
+int fail_not_found(const strata_stack& stack, const char* what, std::string_view looked_for,
+                   strata_id id) {
+  std::array<char, 24> number{};
+  const auto written = std::to_chars(number.data(), number.data() + number.size(), id);
+  return stack.fail(STRATA_E_NOT_FOUND, {"strata: ", what, ": no ", looked_for, " has the id ",
+                                         std::string_view(number.data(), written.ptr)});
 }
 
 } // namespace
@@ -68,15 +79,29 @@ int strata_set_time_scale(strata_stack* stack, strata_id id, float scale) {
     }
     const std::size_t depth = staged_depth_of(stack->core(), from_id(id));
     if (depth == stack->core().staged().size()) {
-      std::array<char, 24> number{};
-      const auto written = std::to_chars(number.data(), number.data() + number.size(), id);
-      return stack->fail(STRATA_E_NOT_FOUND,
-                         {"strata: strata_set_time_scale(): no staged entry has the id ",
-                          std::string_view(number.data(), written.ptr)});
+      return fail_not_found(*stack, "strata_set_time_scale()", "staged entry", id);
     }
-    strata::capi::set_staged_time_scale(stack->core(), depth, from_id(id), scale);
+    strata::capi::staged_handle(stack->core(), depth, from_id(id)).time_scale(scale);
     return STRATA_OK;
   });
+}
+
+int strata_presence_of(const strata_stack* stack, strata_id id, strata_presence* out) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  if (const int refused = stack->check_call("strata_presence_of()"); refused != STRATA_OK) {
+    return refused;
+  }
+  if (out == nullptr) {
+    return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_presence_of() with a null output"});
+  }
+  const std::optional<strata::presence> seen = stack->core().presence_of(from_id(id));
+  if (!seen) {
+    return fail_not_found(*stack, "strata_presence_of()", "committed or leaving entry", id);
+  }
+  *out = strata::capi::to_presence(*seen);
+  return STRATA_OK;
 }
 
 // These two cannot report an error: inside the stack's allocator, which may not read the stack,

@@ -1,7 +1,8 @@
-// src/c_api_names.cpp: the words the C API has for its result codes and observer steps, and the
-// version it was built as.
+// src/c_api_names.cpp: the words the C API has for its result codes, observer steps, phases and
+// causes, and the version it was built as.
 #include <strata/observer.hpp>
 #include <strata/strata.h>
+#include <strata/transition.hpp>
 
 extern "C" {
 
@@ -34,6 +35,20 @@ const char* strata_step_name(int step) {
   }
   // The views strata::to_string returns point at string literals, so they are terminated.
   return strata::to_string(static_cast<strata::step>(step)).data();
+}
+
+const char* strata_phase_name(int phase) {
+  if (phase < STRATA_PHASE_PRESENT || phase > STRATA_PHASE_BEING_REVEALED) {
+    return "?";
+  }
+  return strata::to_string(static_cast<strata::phase>(phase)).data();
+}
+
+const char* strata_cause_name(int cause) {
+  if (cause < STRATA_CAUSE_NONE || cause > STRATA_CAUSE_CLEAR) {
+    return "?";
+  }
+  return strata::to_string(static_cast<strata::cause>(cause)).data();
 }
 
 int strata_version() {

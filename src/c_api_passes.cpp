@@ -1,5 +1,5 @@
-// src/c_api_passes.cpp: the C API's commit and per-frame passes, each the strata::stack call of
-// the same name.
+// src/c_api_passes.cpp: the C API's commit, per-frame passes and finish_transitions (R33), each
+// the strata::stack call of the same name.
 #include <span>
 
 #include <strata/strata.h>
@@ -64,6 +64,16 @@ int strata_frame_events(strata_stack* stack, double dt, const void* const* event
       return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_frame_events() with null events"});
     }
     stack->core().frame(dt, std::span<const strata::capi::c_event>(events, count));
+    return STRATA_OK;
+  });
+}
+
+int strata_finish_transitions(strata_stack* stack) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  return stack->finish("strata_finish_transitions()", [&] {
+    stack->core().finish_transitions();
     return STRATA_OK;
   });
 }

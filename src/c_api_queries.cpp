@@ -51,7 +51,7 @@ private:
 
 extern "C" {
 
-// These four cannot report an error: a stack that may not be read now (from inside its
+// These five cannot report an error: a stack that may not be read now (from inside its
 // allocator) reads as an empty one, as a NULL stack does.
 size_t strata_size(const strata_stack* stack) {
   return stack != nullptr && stack->readable() ? stack->core().size() : 0;
@@ -63,6 +63,10 @@ size_t strata_staged_size(const strata_stack* stack) {
 
 int strata_pending(const strata_stack* stack) {
   return stack != nullptr && stack->readable() && stack->core().pending() ? 1 : 0;
+}
+
+int strata_in_transition(const strata_stack* stack) {
+  return stack != nullptr && stack->readable() && stack->core().in_transition() ? 1 : 0;
 }
 
 const char* strata_top_name(const strata_stack* stack) {

@@ -1,5 +1,6 @@
 // src/c_api_requests.cpp: the C API's requests. Each builds C states and hands them to the
 // strata::stack request of the same name; the rules are the core's.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -8,80 +9,19 @@
 #include <strata/detail/scope_guard.hpp>
 #include <strata/strata.h>
 
+#include "c_items.hpp"
 #include "c_stack.hpp"
 #include "c_state.hpp"
 
 namespace {
 
 using strata::capi::c_state;
-using strata::capi::c_state_always;
-
-// A push takes its items' data in every case; data that never reached a c_state (whose
-// destructor would release it) is released here, with the stack's env (NULL without a stack).
-void release_data(const strata_item* items, std::size_t count, void* env) {
-  for (std::size_t i = 0; i < count; ++i) {
-    if (items[i].state != nullptr && items[i].state->destroy != nullptr) {
-      items[i].state->destroy(env, items[i].data);
-    }
-  }
-}
-
-struct problem {
-  int code;
-  std::string_view message;
-};
-
-problem check_items(const strata_item* items, std::size_t count) {
-  if (items == nullptr) {
-    return {STRATA_E_BAD_ARGUMENT, " with a null item"};
-  }
-  if (count > STRATA_PUSH_SEVERAL_MAX) {
-    return {STRATA_E_BAD_ARGUMENT, " with more items than STRATA_PUSH_SEVERAL_MAX"};
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    if (items[i].state == nullptr) {
-      return {STRATA_E_NULL_STATE, " with a null strata_state"};
-    }
-    if (!strata::capi::valid_modality(items[i].modality) ||
-        !strata::capi::valid_modality(items[i].state->modality)) {
-      return {STRATA_E_BAD_ARGUMENT, " with an invalid modality"};
-    }
-    if (!strata::capi::valid_time_scale(items[i].time_scale) ||
-        !strata::capi::valid_time_scale(items[i].state->time_scale)) {
-      return {STRATA_E_BAD_TIME_SCALE,
-              " with a time scale that is negative, infinite or not a number"};
-    }
-  }
-  return {STRATA_OK, {}};
-}
+using strata::capi::push_ids;
 
 // Where a push reports the ids of its entries: none until it has staged them.
 void clear_ids(strata_id* ids, std::size_t count) {
   for (std::size_t i = 0; ids != nullptr && i < count; ++i) {
     ids[i] = STRATA_ID_NONE;
-  }
-}
-
-// Once a push has staged its states, the core has given each entry its id, and its time scale
-// may be set: reads the one, sets the other. Its entries are the unclaimed ones from `first` (the
-// staged size before it) up. The observer hears of each entry as it is staged and may push in
-// turn; those pushes stage above `first`, and each claims its own before returning, so what is
-// unclaimed here is this push's (less any the observer popped).
-void claim(strata_stack& stack, std::size_t first, strata_id* ids) noexcept {
-  for (std::size_t depth = first; depth < stack.core().staged().size(); ++depth) {
-    const auto entry = stack.core().staged()[depth];
-    c_state& state = strata::capi::state_of(entry);
-    if (!state.unclaimed()) {
-      continue;
-    }
-    const std::size_t position = state.claim();
-    const strata::entry_id id = entry.id();
-    if (ids != nullptr) {
-      ids[position] = strata::capi::to_id(id);
-    }
-    if (state.asked_time_scale() != 1.0F) {
-      strata::capi::set_staged_time_scale(stack.core(), depth, id, state.asked_time_scale());
-    }
   }
 }
 
@@ -92,11 +32,11 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
                  std::size_t count) {
   const auto release = [&] {
     if (items != nullptr) {
-      release_data(items, count, stack != nullptr ? stack->env() : nullptr);
+      strata::capi::release_data(items, count, stack != nullptr ? stack->env() : nullptr);
     }
   };
   if (stack == nullptr) {
-    const problem found = check_items(items, count);
+    const strata::capi::problem found = strata::capi::check_items(items, count);
     release();
     return found.code != STRATA_OK ? found.code : STRATA_E_NULL_STACK;
   }
@@ -104,7 +44,7 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
     release();
     return refused;
   }
-  const problem found = check_items(items, count);
+  const strata::capi::problem found = strata::capi::check_items(items, count);
   if (found.code == STRATA_OK) {
     return STRATA_OK;
   }
@@ -123,19 +63,27 @@ void give_name(c_state& state, const strata_item& item, strata_stack& stack) {
   }
 }
 
-// Runs a push: `stage` hands the states to the core, then the push claims the entries it staged.
-// It claims them however it ends, so that none is left unclaimed: a push that fails has staged
-// nothing, unless an observer written in C++ threw once it had. A push that fails reports no id.
+// Runs a push: `stage` hands the states to the core, then the push claims the entries it staged
+// and gives them their transitions. It claims them however staging ends, so that none is left
+// unclaimed: a push that fails has staged nothing, unless an observer written in C++ threw once
+// it had. A push that fails reports no id.
 template <class Stage>
 int push_then_claim(strata_stack& stack, const char* what, std::size_t first, strata_id* ids,
                     std::size_t count, Stage stage) {
+  push_ids claimed{};
   const int result = stack.request(what, [&] {
-    const strata::detail::at_scope_exit claimed{[&] { claim(stack, first, ids); }};
-    stage();
+    {
+      const strata::detail::at_scope_exit claim{
+          [&] { strata::capi::claim(stack, first, claimed); }};
+      stage();
+    }
+    strata::capi::give_transitions(stack, first, claimed);
     return STRATA_OK;
   });
   if (result != STRATA_OK) {
     clear_ids(ids, count); // a push that failed reports no id, as documented
+  } else if (ids != nullptr) {
+    std::copy_n(claimed.begin(), count, ids);
   }
   return result;
 }
@@ -163,18 +111,16 @@ int stage_one(strata_stack* stack, const char* what, const strata_item* item, pl
   const std::size_t staged = stack->core().staged().size();
   const std::size_t first = where == placement::replace && staged > 0 ? staged - 1 : staged;
   return push_then_claim(*stack, what, first, id, 1, [&] {
-    if (item->state->always != nullptr) {
-      stage_one_as<c_state_always>(*stack, *item, where);
-    } else {
-      stage_one_as<c_state>(*stack, *item, where);
-    }
+    strata::capi::as_state_type(item->state->always != nullptr, item->state->draw_seen != nullptr,
+                                [&]<class State>() { stage_one_as<State>(*stack, *item, where); });
   });
 }
 
 // strata::stack::push_first_on_top takes its items as a pack, so each count has its own
 // instantiation, and a table picks the one for the count at run time. A batch with an `always`
-// callback among its states is made of c_state_always, whose update_always of a state without
-// one calls nothing.
+// (or `draw_seen`) callback among its states is made of a type with update_always (or a draw
+// that reads the presence) whole, which for a state without that callback calls nothing (or its
+// `draw`).
 template <class State, std::size_t... I>
 void push_batch(strata_stack& stack, const strata_item* items, std::index_sequence<I...> /*all*/) {
   std::array<State, sizeof...(I)> states{State(items[I], I, stack.env())...};
@@ -197,13 +143,23 @@ template <class State>
 constexpr std::array<batch_fn, STRATA_PUSH_SEVERAL_MAX>
     batches = make_batches<State>(std::make_index_sequence<STRATA_PUSH_SEVERAL_MAX>{});
 
-bool any_always(const strata_item* items, std::size_t count) {
+// Whether a callback member of strata_state is set in any of the items' states.
+template <class Callback>
+bool any_has(const strata_item* items, std::size_t count, Callback strata_state::*member) {
   for (std::size_t i = 0; i < count; ++i) {
-    if (items[i].state->always != nullptr) {
+    if (items[i].state->*member != nullptr) {
       return true;
     }
   }
   return false;
+}
+
+// The item of strata_push() and strata_replace(): everything else from the state.
+strata_item plain_item(const strata_state* state, void* data) {
+  strata_item item{};
+  item.state = state;
+  item.data = data;
+  return item;
 }
 
 } // namespace
@@ -211,7 +167,7 @@ bool any_always(const strata_item* items, std::size_t count) {
 extern "C" {
 
 int strata_push(strata_stack* stack, const strata_state* state, void* data) {
-  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT, 0.0F};
+  const strata_item item = plain_item(state, data);
   return stage_one(stack, "strata_push()", &item, placement::push, nullptr);
 }
 
@@ -238,13 +194,14 @@ int strata_push_several_ids(strata_stack* stack, const strata_item* items, size_
     return refused;
   }
   return push_then_claim(*stack, what, stack->core().staged().size(), ids, count, [&] {
-    (any_always(items, count) ? batches<c_state_always> : batches<c_state>)[count - 1](*stack,
-                                                                                       items);
+    strata::capi::as_state_type(any_has(items, count, &strata_state::always),
+                                any_has(items, count, &strata_state::draw_seen),
+                                [&]<class State>() { batches<State>[count - 1](*stack, items); });
   });
 }
 
 int strata_replace(strata_stack* stack, const strata_state* state, void* data) {
-  const strata_item item{state, data, nullptr, STRATA_MODALITY_DEFAULT, 0.0F};
+  const strata_item item = plain_item(state, data);
   return stage_one(stack, "strata_replace()", &item, placement::replace, nullptr);
 }
 

@@ -138,17 +138,27 @@ int strata_stack::fail(int code, std::initializer_list<std::string_view> message
 
 namespace strata::capi {
 
-c_state& state_of(const core_stack::view::value_type& entry) {
-  if (auto* const plain = entry.get<c_state>()) {
-    return *plain;
-  }
-  return *entry.get<c_state_always>();
+namespace {
+
+template <class... States>
+c_state& state_among(const core_stack::view::value_type& entry) {
+  c_state* found = nullptr;
+  ((found = found != nullptr ? found : entry.get<States>()), ...);
+  return *found;
 }
 
-void set_staged_time_scale(core_stack& core, std::size_t depth, strata::entry_id id,
-                           float scale) noexcept {
+} // namespace
+
+c_state& state_of(const core_stack::view::value_type& entry) {
+  return state_among<c_state, c_state_with<true, false>, c_state_with<false, true>,
+                     c_state_with<true, true>>(entry);
+}
+
+core_stack::pushed<c_state> staged_handle(core_stack& core, std::size_t depth,
+                                          strata::entry_id id) {
   // The handle's slot is the entry's staged position and id, which its push would have given it.
-  core_stack::pushed<c_state>{&core, {depth, id}}.time_scale(scale);
+  // Its type names no state type for these calls: any C state's entry takes them.
+  return core_stack::pushed<c_state>{&core, {depth, id}};
 }
 
 strata_entry to_entry(const core_stack::view::value_type& entry) {

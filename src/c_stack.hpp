@@ -52,13 +52,15 @@ struct strata_stack {
   // callback) the core would not know, so it is refused here.
   template <class Body>
   int run(const char* what, Body&& body) noexcept {
-    if (const int refused = check_call(what); refused != STRATA_OK) {
-      return refused;
-    }
-    if (depth_ > 0 && !hooks_running_) {
-      return refuse(what);
-    }
-    return guarded(what, true, std::forward<Body>(body));
+    return start(what, true, std::forward<Body>(body));
+  }
+
+  // Runs strata_finish_transitions(): refused where a pass is, but the core destroys the states
+  // done leaving outside any pass, so the destroy callbacks it runs are held here to what a
+  // request's may call (requests only).
+  template <class Body>
+  int finish(const char* what, Body&& body) noexcept {
+    return start(what, false, std::forward<Body>(body));
   }
 
   // STRATA_OK when the stack may be called now, or the error it reported: it refuses every call
@@ -100,6 +102,19 @@ private:
     strata_stack& owner_;
     strata::capi::callback_failures::suspended failable_;
   };
+
+  // `runs_hooks`: whether the core guards the callbacks this call runs against commits and
+  // passes (see run()).
+  template <class Body>
+  int start(const char* what, bool runs_hooks, Body&& body) noexcept {
+    if (const int refused = check_call(what); refused != STRATA_OK) {
+      return refused;
+    }
+    if (depth_ > 0 && !hooks_running_) {
+      return refuse(what);
+    }
+    return guarded(what, runs_hooks, std::forward<Body>(body));
+  }
 
   template <class Body>
   int guarded(const char* what, bool runs_hooks, Body&& body) noexcept {
@@ -144,18 +159,17 @@ inline const strata::options default_options{};
   return limit != 0 ? limit : default_limit;
 }
 
-// The C state of an entry: every state on a C stack is a c_state or a c_state_always.
+// The C state of an entry: every state on a C stack is a c_state or a c_state_with.
 [[nodiscard]] c_state& state_of(const core_stack::view::value_type& entry);
 
 // What the C API tells about one entry of a view.
 [[nodiscard]] strata_entry to_entry(const core_stack::view::value_type& entry);
 
-// Sets the time scale of the staged entry at `depth`, whose id is `id` (R32): what the handle its
-// push returned does (pushed<T>::time_scale), on a handle made for that entry, since the core
-// has no call that finds an entry by id for it. Nothing happens if that entry is no longer there;
-// `scale` must be valid.
-void set_staged_time_scale(core_stack& core, std::size_t depth, strata::entry_id id,
-                           float scale) noexcept;
+// A handle on the staged entry at `depth`, whose id is `id`, as its push returned it: the core
+// sets an entry's time scale (R32) and transition (R33) through its handle only, and has no call
+// that finds an entry by id for them. It does nothing if that entry is no longer there.
+[[nodiscard]] core_stack::pushed<c_state> staged_handle(core_stack& core, std::size_t depth,
+                                                        strata::entry_id id);
 
 // The ids of the C API are the core's (R31).
 [[nodiscard]] inline strata_id to_id(strata::entry_id id) {

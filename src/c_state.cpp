@@ -1,5 +1,5 @@
 // src/c_state.cpp: a C state on a strata::stack: its name, its modality, its time scale, its
-// data's lifetime.
+// transition and what its draw reads of it, its data's lifetime.
 // The wrappers that run its callbacks and turn a strata_fail() into a failed hook are the
 // template c_state::run() in c_state.hpp.
 #include "c_state.hpp"
@@ -28,6 +28,27 @@ float time_scale_asked_by(const strata_item& item) {
   return item.state->time_scale != 0.0F ? item.state->time_scale : 1.0F;
 }
 
+// R33: the item's own with STRATA_TRANSITION_SET, else its state's.
+strata::transition transition_asked_by(const strata_item& item) {
+  const bool own = is_on(item.transition, STRATA_TRANSITION_SET);
+  const unsigned bits = own ? item.transition : item.state->transition;
+  return {own ? item.arrive : item.state->arrive, own ? item.leave : item.state->leave,
+          is_on(bits, STRATA_INPUT_PASSES)};
+}
+
+// The C enumerators are the core's, in the same order.
+static_assert(static_cast<int>(strata::phase::present) == STRATA_PHASE_PRESENT);
+static_assert(static_cast<int>(strata::phase::arriving) == STRATA_PHASE_ARRIVING);
+static_assert(static_cast<int>(strata::phase::leaving) == STRATA_PHASE_LEAVING);
+static_assert(static_cast<int>(strata::phase::being_covered) == STRATA_PHASE_BEING_COVERED);
+static_assert(static_cast<int>(strata::phase::covered) == STRATA_PHASE_COVERED);
+static_assert(static_cast<int>(strata::phase::being_revealed) == STRATA_PHASE_BEING_REVEALED);
+static_assert(static_cast<int>(strata::cause::none) == STRATA_CAUSE_NONE);
+static_assert(static_cast<int>(strata::cause::push) == STRATA_CAUSE_PUSH);
+static_assert(static_cast<int>(strata::cause::pop) == STRATA_CAUSE_POP);
+static_assert(static_cast<int>(strata::cause::replace) == STRATA_CAUSE_REPLACE);
+static_assert(static_cast<int>(strata::cause::clear) == STRATA_CAUSE_CLEAR);
+
 } // namespace
 
 bool valid_modality(unsigned bits) {
@@ -46,6 +67,19 @@ bool valid_time_scale(float scale) {
   return strata::detail::valid_time_scale(scale);
 }
 
+bool valid_transition_bits(unsigned bits) {
+  return (bits & ~unsigned{STRATA_INPUT_PASSES | STRATA_TRANSITION_SET}) == 0;
+}
+
+bool valid_durations(float arrive, float leave) {
+  return strata::detail::valid_transition(strata::transition{arrive, leave});
+}
+
+strata_presence to_presence(const strata::presence& seen) {
+  return strata_presence{seen.value, static_cast<int>(seen.phase), static_cast<int>(seen.cause),
+                         seen.cover};
+}
+
 unsigned to_bits(strata::modality mode) {
   unsigned bits = STRATA_MODALITY_SET;
   bits |= mode.update_below ? unsigned{STRATA_UPDATE_BELOW} : 0U;
@@ -61,6 +95,7 @@ c_state::c_state(const strata_item& item, std::size_t position, void* env) noexc
     , mode_(to_modality(item.modality != STRATA_MODALITY_DEFAULT ? item.modality
                                                                  : item.state->modality))
     , time_scale_(time_scale_asked_by(item))
+    , transition_(transition_asked_by(item))
     , position_(position) {}
 
 c_state::c_state(c_state&& other) noexcept
@@ -71,6 +106,7 @@ c_state::c_state(c_state&& other) noexcept
     , name_(std::exchange(other.name_, nullptr))
     , name_memory_(other.name_memory_)
     , time_scale_(other.time_scale_)
+    , transition_(other.transition_)
     , position_(other.position_) {}
 
 c_state::~c_state() {

@@ -1,5 +1,5 @@
 // src/c_state.hpp: how a state made of C callbacks lives on a strata::stack. One C++ type serves
-// every C state (two: see c_state_always): its hooks call the callbacks of the strata_state it
+// every C state (four: see c_state_with): its hooks call the callbacks of the strata_state it
 // was pushed with, each as the callback strata_fail() may fail (c_failure.hpp).
 #pragma once
 
@@ -11,6 +11,7 @@
 
 #include <strata/modality.hpp>
 #include <strata/strata.h>
+#include <strata/transition.hpp>
 
 #include "c_failure.hpp"
 
@@ -37,6 +38,13 @@ using c_event = const void*;
 
 // R32: whether a push or strata_set_time_scale() accepts `scale`.
 [[nodiscard]] bool valid_time_scale(float scale);
+
+// R33: whether `bits` holds no other bits than STRATA_INPUT_PASSES and STRATA_TRANSITION_SET.
+[[nodiscard]] bool valid_transition_bits(unsigned bits);
+// R33: whether a push accepts these durations: finite, 0 or more.
+[[nodiscard]] bool valid_durations(float arrive, float leave);
+// R33: what a draw_seen callback and strata_presence_of() read.
+[[nodiscard]] strata_presence to_presence(const strata::presence& seen);
 
 class c_state {
 public:
@@ -78,11 +86,14 @@ public:
   [[nodiscard]] void* data() const { return data_; }
 
   // Until the push that made this state has read the id of its entry and given the entry the
-  // time scale its item asked for (the core sets both only once the entry is staged).
+  // time scale its item asked for (the core sets both, and the transition, only once the entry
+  // is staged).
   [[nodiscard]] bool unclaimed() const { return position_ != claimed; }
   // Marks it claimed and returns its position in its push's items.
   std::size_t claim() { return std::exchange(position_, claimed); }
   [[nodiscard]] float asked_time_scale() const { return time_scale_; }
+  // R33: the item's transition, else its state's.
+  [[nodiscard]] const strata::transition& asked_transition() const { return transition_; }
 
 protected:
   // Runs `callback`, if set, as the one strata_fail() may fail. Returns whether an event
@@ -114,18 +125,50 @@ private:
   strata::modality mode_;
   char* name_ = nullptr;
   name_pool* name_memory_ = nullptr;
-  float time_scale_;     // what the item asked for, 1 by default
-  std::size_t position_; // see unclaimed()
+  float time_scale_;              // what the item asked for, 1 by default
+  strata::transition transition_; // what the item asked for, none by default
+  std::size_t position_;          // see unclaimed()
 };
 
-// A C state whose strata_state has an `always` callback (R30). A type of its own, so that the
-// update pass of a stack whose states have none takes the core's path for stacks without
-// update_always, and costs nothing more per frame; which type a state gets is decided at its
-// push.
-class c_state_always final : public c_state {
+// A C state whose strata_state has an `always` callback (R30), or a `draw_seen` one (R33), or
+// both. Types of their own, so that the update pass of a stack whose states have no `always`
+// takes the core's path for stacks without update_always, and the draw pass of a stack whose
+// states have no `draw_seen` the core's path for draws that read no presence: a stack without
+// them costs nothing more per frame. Which type a state gets is decided at its push.
+template <bool Always, bool Seen>
+class c_state_with final : public c_state {
 public:
   using c_state::c_state;
-  void update_always(c_context& context, double dt) { run(kind()->always, "always", context, dt); }
+  using c_state::draw;
+  void update_always(c_context& context, double dt) requires Always {
+    run(kind()->always, "always", context, dt);
+  }
+  // A batch with one state that has draw_seen is made of this type whole (push_batch in
+  // c_api_requests.cpp): its other states are drawn with their `draw`.
+  void draw(c_context& context, const strata::presence& seen) requires Seen {
+    if (kind()->draw_seen == nullptr) {
+      draw(context);
+      return;
+    }
+    const strata_presence presence = to_presence(seen);
+    run(kind()->draw_seen, "draw_seen", context, &presence);
+  }
 };
+using c_state_always = c_state_with<true, false>;
+
+// Calls body.template operator()<State>() with the type of a C state that has an `always`
+// callback or not, and a `draw_seen` one or not: the one place that maps them to types.
+template <class Body>
+void as_state_type(bool always, bool seen, Body&& body) {
+  if (always && seen) {
+    body.template operator()<c_state_with<true, true>>();
+  } else if (always) {
+    body.template operator()<c_state_with<true, false>>();
+  } else if (seen) {
+    body.template operator()<c_state_with<false, true>>();
+  } else {
+    body.template operator()<c_state>();
+  }
+}
 
 } // namespace strata::capi

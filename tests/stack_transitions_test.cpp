@@ -308,6 +308,28 @@ TEST_F(transitions, r33_a_push_may_override_the_types_transition) {
   EXPECT_EQ(describe(*s.presence_of(strata::entry_id{5})), "present 1");
 }
 
+// A draw or handle hook may push while states move, as at any other time: the pass goes on over
+// the entries it started with (it read them from storage a push had moved; AddressSanitizer).
+TEST_F(transitions, r33_hooks_may_push_while_states_move) {
+  const auto push_twenty = [this] {
+    for (int i = 0; i < 20; ++i) {
+      s.push<still<"pushed">>(ctx);
+    }
+  };
+  s.push<level>(ctx, actions{.draw = push_twenty, .handle = [&](const event&) {
+                               push_twenty();
+                               return true;
+                             }});
+  s.push<still<"veil", modality::freeze>>(ctx).transition(
+      {.arrive = 0.5F, .leave = 0.5F, .input_passes = true});
+  commit_setup();
+  s.draw();
+  EXPECT_EQ(trace(), "level.draw(being_covered 1 push), veil.draw(arriving 0 push)");
+  EXPECT_TRUE(s.handle({1}));
+  EXPECT_EQ(trace(), "level.handle(1)");
+  EXPECT_EQ(s.staged().size(), 42U);
+}
+
 // R26: ~stack destroys what is leaving in order, above first, with no time passing.
 TEST_F(transitions, r33_destroying_the_stack_destroys_the_leaving_states_top_first) {
   {

@@ -60,6 +60,10 @@ static const strata_state background = {
     NULL,          /* unfocus */
     NULL,          /* always */
     0.0f,          /* time_scale */
+    0.0f,          /* arrive */
+    0.0f,          /* leave */
+    0,             /* transition */
+    NULL,          /* draw_seen */
 };
 static const strata_state level = {
     "level",       /* name */
@@ -77,6 +81,10 @@ static const strata_state level = {
     NULL,          /* unfocus */
     NULL,          /* always */
     0.0f,          /* time_scale */
+    0.0f,          /* arrive */
+    0.0f,          /* leave */
+    0,             /* transition */
+    NULL,          /* draw_seen */
 };
 
 static scene* new_scene(const char* name) {

@@ -51,10 +51,10 @@ static int menu_event(strata_stack* stack, void* env, void* data, const void* ev
 }
 
 /* name, enter, exit, pause, resume, active, inactive, draw, event, destroy, modality, focus,
- * unfocus, always, time_scale */
-static const strata_state menu = {"menu",        NULL, NULL,      NULL,       NULL,
-                                  NULL,          NULL, menu_draw, menu_event, NULL,
-                                  STRATA_FREEZE, NULL, NULL,      NULL,       0.0f};
+ * unfocus, always, time_scale, arrive, leave, transition, draw_seen */
+static const strata_state menu = {
+    "menu",        NULL, NULL, NULL, NULL, NULL, NULL, menu_draw, menu_event, NULL,
+    STRATA_FREEZE, NULL, NULL, NULL, 0.0f, 0.0f, 0.0f, 0,         NULL};
 
 static int world_event(strata_stack* stack, void* env, void* data, const void* event) {
   (void)env;
@@ -67,12 +67,12 @@ static int world_event(strata_stack* stack, void* env, void* data, const void* e
   return 0;
 }
 
-static const strata_state world = {"world",       NULL,       NULL,       NULL,        NULL,
-                                   world_tick,    world_tick, world_draw, world_event, NULL,
-                                   STRATA_SCREEN, NULL,       NULL,       NULL,        0.0f};
+static const strata_state world = {
+    "world",       NULL, NULL, NULL, NULL, world_tick, world_tick, world_draw, world_event, NULL,
+    STRATA_SCREEN, NULL, NULL, NULL, 0.0f, 0.0f,       0.0f,       0,          NULL};
 static const strata_state hud = {
     "hud", NULL, NULL, NULL, NULL, NULL, NULL, hud_draw, NULL, NULL, STRATA_TRANSPARENT,
-    NULL,  NULL, NULL, 0.0f};
+    NULL,  NULL, NULL, 0.0f, 0.0f, 0.0f, 0,    NULL};
 
 /* Prints every lifecycle step, as a debugging tool would. */
 static void trace(strata_stack* stack, void* user, int step, const char* name, size_t depth) {

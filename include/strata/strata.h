@@ -39,7 +39,7 @@ extern "C" {
  * Lua or C# FFI) reads them from the preprocessed header (docs/c-api.md). */
 
 /* ---- results ----
- * The first nine mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
+ * The first ten mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
  * STRATA_E_REENTRANT: a commit, a pass, a frame or strata_destroy inside a callback of the stack,
  * or any call from inside the stack's allocator (see strata_allocator). */
 enum strata_result {
@@ -125,6 +125,51 @@ typedef unsigned long long strata_id;
 #endif
 #define STRATA_ID_NONE ((strata_id)0) /* the id of no entry */
 
+/* ---- transitions (R33) ----
+ * A state may take time to arrive after its enter and to leave after its exit: seconds of
+ * update time (the dt of strata_update, times the time scales above it). The callbacks run as
+ * without transitions; what changes is what is drawn, where events stop, and when a state that
+ * exited is destroyed (its data released). */
+
+/* The switches of a transition, stored in `unsigned` members. In a strata_item, 0 means the
+ * state's transition, and STRATA_TRANSITION_SET marks the item's own arrive, leave and switches
+ * as chosen (so that "no transition" can be chosen over a state's). */
+enum strata_transition_bits {
+  STRATA_TRANSITION_DEFAULT = 0,
+  STRATA_INPUT_PASSES = 0x1,  /* while it arrives or leaves, events go on to the states below
+                                 instead of stopping there, consumed */
+  STRATA_TRANSITION_SET = 0x2 /* (marks an item's transition as chosen) */
+};
+
+/* Where a drawn state stands (strata::phase): its own transition first, else the one of the
+ * state drawn directly above it. */
+enum strata_phase {
+  STRATA_PHASE_PRESENT = 0,       /* fully there, nothing drawn above it */
+  STRATA_PHASE_ARRIVING = 1,      /* entered, its presence rising to 1 */
+  STRATA_PHASE_LEAVING = 2,       /* exited, its presence falling to 0; then it is destroyed */
+  STRATA_PHASE_BEING_COVERED = 3, /* the state above it arrives */
+  STRATA_PHASE_COVERED = 4,       /* the state above it is fully there */
+  STRATA_PHASE_BEING_REVEALED = 5 /* the state above it leaves */
+};
+
+/* The request that started a transition (strata::cause). */
+enum strata_cause {
+  STRATA_CAUSE_NONE = 0,
+  STRATA_CAUSE_PUSH = 1,
+  STRATA_CAUSE_POP = 2,
+  STRATA_CAUSE_REPLACE = 3,
+  STRATA_CAUSE_CLEAR = 4
+};
+
+/* What a draw_seen callback and strata_presence_of read (strata::presence). */
+typedef struct strata_presence {
+  float value; /* its own presence: 0 absent, 1 fully there */
+  int phase;   /* a strata_phase */
+  int cause;   /* a strata_cause: of its own transition, or of the one above it */
+  float cover; /* the presence of the state drawn directly above it, 0 if none: how far a
+                  secondary animation has gone (a level dims as its pause menu arrives) */
+} strata_presence;
+
 typedef struct strata_stack strata_stack;
 
 /* Callbacks. `env` is the pointer given to strata_create (the game, say); `data` is the pointer
@@ -138,6 +183,9 @@ typedef int (*strata_event_fn)(strata_stack* stack, void* env, void* data, const
  * that a binding finds its runtime (a Lua state, an interpreter) there. C's `free` does not fit:
  * wrap it. */
 typedef void (*strata_destroy_fn)(void* env, void* data);
+/* A draw that reads its state's presence (R33); `presence` is valid during the call only. */
+typedef void (*strata_draw_seen_fn)(strata_stack* stack, void* env, void* data,
+                                    const strata_presence* presence);
 
 /* What a kind of state does: any member may be NULL (a NULL callback is never called). The
  * stack keeps a pointer to this struct, so it must outlive every state pushed with it; a static
@@ -164,6 +212,13 @@ typedef struct strata_state {
   float time_scale;          /* the factor on the dt of the `inactive` updates below it (R32);
                                 0: 1. (A factor of 0: strata_set_time_scale, or a modality
                                 without STRATA_UPDATE_BELOW, which stops them the same way.) */
+  float arrive;              /* seconds it takes to arrive after its enter (R33); 0: at once */
+  float leave;               /* seconds it takes to leave after its exit, drawn meanwhile and
+                                destroyed after; 0: at once */
+  unsigned transition;       /* STRATA_INPUT_PASSES or 0 (STRATA_TRANSITION_SET changes nothing
+                                here) */
+  strata_draw_seen_fn draw_seen; /* each draw, with its presence, instead of `draw` (R33); read
+                                    when the state is pushed */
 } strata_state;
 
 /* One state to push: strata_push_item, strata_replace_item and strata_push_several. */
@@ -173,6 +228,12 @@ typedef struct strata_item {
   const char* name;  /* NULL: state->name; otherwise copied */
   unsigned modality; /* 0: state->modality */
   float time_scale;  /* 0: state->time_scale */
+  /* R33: with STRATA_TRANSITION_SET in `transition` (and STRATA_INPUT_PASSES or not), this
+   * item's arrive and leave, which may be 0, replace the state's; without it (0), the state's
+   * arrive, leave and transition are used, and these two must be 0 or valid all the same. */
+  float arrive;
+  float leave;
+  unsigned transition;
 } strata_item;
 
 /* One entry of a view, for the queries. `name` is valid until the next request or commit. */
@@ -278,6 +339,9 @@ STRATA_API int strata_frame(strata_stack* stack, double dt);
  * draw. `events` holds `count` pointers, each handed to the `event` callbacks as is. */
 STRATA_API int strata_frame_events(strata_stack* stack, double dt, const void* const* events,
                                    size_t count);
+/* Completes every transition under way at once (R33): arrivals end, and the states leaving are
+ * destroyed, top first, their data released (a skip button, a test). */
+STRATA_API int strata_finish_transitions(strata_stack* stack);
 
 /* ---- queries: a NULL stack reads as an empty one ---- */
 
@@ -300,6 +364,11 @@ STRATA_API strata_id strata_id_of(const strata_stack* stack, const void* data);
 /* Inside the observer: the id of the entry whose step it is being told (an observer called
  * inside another's request is told its own). Anywhere else: STRATA_ID_NONE. */
 STRATA_API strata_id strata_step_id(const strata_stack* stack);
+/* Nonzero while a state arrives or leaves (R33). */
+STRATA_API int strata_in_transition(const strata_stack* stack);
+/* What the draw_seen callback of the entry `id` reads this frame, committed or leaving (R33);
+ * STRATA_E_NOT_FOUND when it is neither (never entered, or destroyed since). */
+STRATA_API int strata_presence_of(const strata_stack* stack, strata_id id, strata_presence* out);
 /* Writes the committed stack as "system | title | world*" (the active state marked, "(empty)"
  * when empty) into `buffer`, cut to fit `size` bytes and always terminated when size > 0, and
  * returns the full length without the terminator, as snprintf does. `buffer` may be NULL when
@@ -320,13 +389,13 @@ STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn obser
 /* ---- failing callbacks ---- */
 
 /* Called from inside an enter, exit, pause, resume, focus, unfocus, active, inactive, always,
- * draw or event callback of this stack: once that callback returns, it has failed, as a C++
- * hook that throws (R25): a failed enter never entered (the state is dropped without exit), a
- * failed exit has left, a failed pause, resume, focus or unfocus counts as done, a failed pass
- * changes nothing. The function that ran the callback (strata_commit, a pass, a frame) returns
- * STRATA_E_CALLBACK_FAILED, and strata_last_error says "strata: 'world'.enter failed:
- * <message>". `message` may be NULL and is copied (cut to 255 bytes); a second call in the same
- * callback keeps the first message.
+ * draw, draw_seen or event callback of this stack: once that callback returns, it has failed,
+ * as a C++ hook that throws (R25): a failed enter never entered (the state is dropped without
+ * exit), a failed exit has left, a failed pause, resume, focus or unfocus counts as done, a
+ * failed pass changes nothing. The function that ran the callback (strata_commit, a pass, a
+ * frame) returns STRATA_E_CALLBACK_FAILED, and strata_last_error says "strata: 'world'.enter
+ * failed: <message>". `message` may be NULL and is copied (cut to 255 bytes); a second call in
+ * the same callback keeps the first message.
  * Returns STRATA_OK, STRATA_E_NULL_STACK, STRATA_E_REENTRANT from inside the allocator, or
  * STRATA_E_BAD_ARGUMENT outside such a callback (the observer, a destroy callback, a match
  * function, no callback at all, or during strata_destroy, where the state leaves all the same).
@@ -345,6 +414,10 @@ STRATA_API int strata_last_error_code(const strata_stack* stack);
 STRATA_API const char* strata_error_string(int code);
 /* "push", "pop", "discard", "enter", "exit", "pause", "resume", "focus", "unfocus", or "?". */
 STRATA_API const char* strata_step_name(int step);
+/* "present", "arriving", "leaving", "being_covered", "covered", "being_revealed", or "?". */
+STRATA_API const char* strata_phase_name(int phase);
+/* "none", "push", "pop", "replace", "clear", or "?". */
+STRATA_API const char* strata_cause_name(int cause);
 
 /* ---- version ---- */
 

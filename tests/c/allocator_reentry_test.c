@@ -1,6 +1,6 @@
 /* tests/c/allocator_reentry_test.c: an allocator that calls back into the stack it serves
  * (issue 10, item 15). The stack is then in the middle of a change, so every call that returns a
- * code is refused with STRATA_E_REENTRANT (before its arguments are checked), the six that cannot
+ * code is refused with STRATA_E_REENTRANT (before its arguments are checked), the seven that cannot
  * return one read an empty stack, and the call that asked for memory carries on undisturbed. */
 #include <stddef.h>
 #include <stdlib.h>
@@ -34,9 +34,10 @@ static void count_result(meddler* self, int result) {
   }
 }
 
-/* Every function that returns a code, once, with good arguments: 16 calls, one push. */
+/* Every function that returns a code, once, with good arguments: 18 calls, one push. */
 static void try_every_call(meddler* self, strata_stack* stack) {
   strata_entry entry;
+  strata_presence presence;
   strata_options options;
   char line[32];
   int closed = 1;
@@ -56,15 +57,20 @@ static void try_every_call(meddler* self, strata_stack* stack) {
   count_result(self, strata_find(stack, STRATA_STAGED, "a", &entry));
   count_result(self, strata_describe(stack, line, sizeof line));
   count_result(self, strata_fail(stack, "from the allocator"));
+  count_result(self, strata_finish_transitions(stack));
+  count_result(self, strata_presence_of(stack, 1, &presence));
   count_result(self, strata_destroy(stack));
 }
 
 /* Calls with bad arguments: the allocator is checked first, so each is refused with
- * STRATA_E_REENTRANT, and the pushes still release their data. 16 calls, four pushes of data. */
+ * STRATA_E_REENTRANT, and the pushes still release their data. 18 calls, five pushes of data. */
 static void try_bad_arguments(meddler* self, strata_stack* stack) {
   strata_item bad = actor_item(self->pushed, 0xF0u); /* not a modality */
+  strata_item endless = actor_item(self->pushed, 0);
   strata_entry entry;
   strata_id id = 99;
+  endless.transition = STRATA_TRANSITION_SET;
+  endless.arrive = -1.0f; /* not a duration */
   count_result(self, strata_push_item_id(stack, &bad, &id));
   self->accepted += id != STRATA_ID_NONE; /* a refused push reports no id */
   count_result(self, strata_push_several_ids(stack, &bad, 1, &id));
@@ -81,6 +87,8 @@ static void try_bad_arguments(meddler* self, strata_stack* stack) {
   count_result(self, strata_get_options(stack, NULL));
   count_result(self, strata_entry_at(stack, 7, 0, &entry));
   count_result(self, strata_find(stack, STRATA_STAGED, NULL, &entry));
+  count_result(self, strata_push_item(stack, &endless));
+  count_result(self, strata_presence_of(stack, 1, NULL));
   count_result(self, strata_describe(stack, NULL, 8));
 }
 
@@ -95,7 +103,7 @@ static void meddle(meddler* self) {
   self->non_empty += strata_size(stack) != 0 || strata_staged_size(stack) != 0 ||
                      strata_pending(stack) != 0 || strata_top_name(stack) != NULL ||
                      strata_id_of(stack, self->known) != STRATA_ID_NONE ||
-                     strata_step_id(stack) != STRATA_ID_NONE;
+                     strata_in_transition(stack) != 0 || strata_step_id(stack) != STRATA_ID_NONE;
   self->stack = stack;
 }
 
@@ -149,7 +157,7 @@ static void an_allocator_calling_into_its_stack_is_refused(void) {
   CHECK_STR(take(&log_), "b.exit, b.destroyed, a.resume, a.exit, a.destroyed");
 
   CHECK_INT(self.calls > 0, 1);
-  CHECK_INT(self.refused, self.calls * 16);
+  CHECK_INT(self.refused, self.calls * 18);
   CHECK_INT(self.accepted, 0);
   CHECK_INT(self.non_empty, 0);
   CHECK_INT(pushed.destroyed, self.calls);
@@ -187,10 +195,10 @@ static void bad_arguments_from_the_allocator_are_refused_as_reentrant(void) {
             "must not call into the stack it serves");
 
   CHECK_INT(self.calls > 0, 1);
-  CHECK_INT(self.refused, self.calls * 16);
+  CHECK_INT(self.refused, self.calls * 18);
   CHECK_INT(self.accepted, 0);
   CHECK_INT(self.non_empty, 0);
-  CHECK_INT(pushed.destroyed, self.calls * 4);
+  CHECK_INT(pushed.destroyed, self.calls * 5);
   self.stack = NULL;
   CHECK_INT(strata_destroy(stack), STRATA_OK);
   CHECK_STR(take(&log_), "a.exit, a.destroyed");

@@ -374,8 +374,8 @@ static void destroy_stack_on_release(void* env, void* data) {
 
 static void the_destroy_callback_of_a_refused_push_cannot_destroy_the_stack(void) {
   static const strata_state bad = {
-      "bad", 0, 0, 0,   0, 0, 0, 0, 0, destroy_stack_on_release, 0x30u /* not a modality */,
-      0,     0, 0, 0.0f};
+      "bad", 0, 0, 0,    0,    0,    0, 0, 0, destroy_stack_on_release, 0x30u /* not a modality */,
+      0,     0, 0, 0.0f, 0.0f, 0.0f, 0, 0};
   CHECK_INT(strata_create(&refused_stack_, &refused_stack_, NULL), STRATA_OK);
   CHECK_INT(strata_push(refused_stack_, &bad, NULL), STRATA_E_BAD_ARGUMENT);
   CHECK_INT(destroy_from_release_, STRATA_E_REENTRANT);

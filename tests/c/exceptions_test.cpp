@@ -65,6 +65,10 @@ constexpr strata_state throwing_state = {
     [](strata_stack*, void*, void* data) { note(data, "unfocus"); },
     nullptr,
     0.0F,
+    0.0F,
+    0.0F,
+    0,
+    nullptr,
 };
 
 class capi_exceptions : public testing::Test {

@@ -49,8 +49,9 @@ void observe(strata_stack* /*stack*/, void* user, int /*step*/, const char* /*na
   ++*static_cast<int*>(user);
 }
 
-const strata_state plain = {"plain", nullptr, nullptr, nullptr, nullptr, tick,    tick, nullptr,
-                            consume, nullptr, 0,       nullptr, nullptr, nullptr, 0.0F};
+const strata_state plain = {"plain", nullptr, nullptr, nullptr, nullptr, tick,    tick,
+                            nullptr, consume, nullptr, 0,       nullptr, nullptr, nullptr,
+                            0.0F,    0.0F,    0.0F,    0,       nullptr};
 
 TEST(capi_internals, a_session_never_uses_the_global_operator_new) {
   counting_news = true;
@@ -58,8 +59,10 @@ TEST(capi_internals, a_session_never_uses_the_global_operator_new) {
   ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
   int steps = 0;
   strata_set_observer(stack, observe, &steps);
-  const strata_item items[2] = {{&plain, nullptr, "a copied name", STRATA_LIVE, 0.5F},
-                                {&plain, nullptr, nullptr, 0, 0.0F}};
+  // The second arrives and leaves over time (R33): a transition lives in the stack's memory too.
+  const strata_item items[2] = {
+      {&plain, nullptr, "a copied name", STRATA_LIVE, 0.5F, 0.0F, 0.0F, 0},
+      {&plain, nullptr, nullptr, 0, 0.0F, 0.25F, 0.25F, STRATA_TRANSITION_SET}};
   strata_push_several(stack, items, 2);
   const int key = 0;
   const void* events[] = {&key};
@@ -114,7 +117,7 @@ TEST(capi_internals, the_memory_adapter_honours_any_alignment) {
 TEST(capi_internals, strata_describe_writes_what_the_core_describes) {
   strata_stack* stack = nullptr;
   ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
-  const strata_item named{&plain, nullptr, "named", 0, 0.0F};
+  const strata_item named{&plain, nullptr, "named", 0, 0.0F, 0.0F, 0.0F, 0};
   for (int round = 0; round < 4; ++round) {
     char line[128];
     ASSERT_EQ(strata_describe(stack, line, sizeof line),
@@ -135,8 +138,8 @@ TEST(capi_internals, only_states_with_always_get_the_type_with_update_always) {
   ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
   strata_state background = plain;
   background.always = tick;
-  const strata_item items[2] = {{&plain, nullptr, nullptr, 0, 0.0F},
-                                {&background, nullptr, nullptr, 0, 0.0F}};
+  const strata_item items[2] = {{&plain, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0},
+                                {&background, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0}};
   strata_push(stack, &plain, nullptr);
   strata_push(stack, &background, nullptr);
   strata_push_several(stack, items, 2);
@@ -145,6 +148,36 @@ TEST(capi_internals, only_states_with_always_get_the_type_with_update_always) {
   EXPECT_TRUE(staged[1].is<strata::capi::c_state_always>());
   EXPECT_TRUE(staged[2].is<strata::capi::c_state_always>());
   EXPECT_TRUE(staged[3].is<strata::capi::c_state_always>());
+  strata_destroy(stack);
+}
+
+void draw_seen(strata_stack* /*stack*/, void* /*env*/, void* /*data*/,
+               const strata_presence* /*presence*/) {}
+
+// R33: likewise, only a state whose strata_state has `draw_seen` is made of a type whose draw
+// reads its presence, which takes the draw pass off the core's plain path for good; so does a
+// batch with one such state, whose other states are drawn with their `draw`.
+TEST(capi_internals, only_states_with_draw_seen_get_a_type_whose_draw_reads_the_presence) {
+  strata_stack* stack = nullptr;
+  ASSERT_EQ(strata_create(&stack, nullptr, nullptr), STRATA_OK);
+  strata_state fading = plain;
+  fading.arrive = 0.5F; // a transition alone needs no type of its own
+  strata_state seeing = plain;
+  seeing.draw_seen = draw_seen;
+  strata_state both = seeing;
+  both.always = tick;
+  const strata_item items[2] = {{&plain, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0},
+                                {&seeing, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0}};
+  strata_push(stack, &fading, nullptr);
+  strata_push(stack, &seeing, nullptr);
+  strata_push(stack, &both, nullptr);
+  strata_push_several(stack, items, 2);
+  const auto staged = stack->core().staged();
+  EXPECT_TRUE(staged[0].is<strata::capi::c_state>());
+  EXPECT_TRUE((staged[1].is<strata::capi::c_state_with<false, true>>()));
+  EXPECT_TRUE((staged[2].is<strata::capi::c_state_with<true, true>>()));
+  EXPECT_TRUE((staged[3].is<strata::capi::c_state_with<false, true>>()));
+  EXPECT_TRUE((staged[4].is<strata::capi::c_state_with<false, true>>()));
   strata_destroy(stack);
 }
 

@@ -52,7 +52,12 @@ public:
   void resume() { record("resume", then_.resume); }
   void update(double /*dt*/) { record("update", then_.update); }
   void update_covered(double /*dt*/) { record("update_covered", then_.update_covered); }
-  void draw(const strata::presence& p) { log_->log(name, "draw(" + describe(p) + ")"); }
+  void draw(const strata::presence& p) {
+    log_->log(name, "draw(" + describe(p) + ")");
+    if (then_.draw) {
+      then_.draw();
+    }
+  }
   bool handle(const event& e) {
     log_->log(name, "handle(" + std::to_string(e.code) + ")");
     return then_.handle ? then_.handle(e) : false;

@@ -16,16 +16,24 @@ namespace strata::detail {
 // One drawn entry: committed (with its arrival, if it arrives) or leaving.
 template <class Entry>
 struct drawn {
+  // Valid until a hook runs: the hook's requests may move the storage of the committed entries
+  // (a push grows the staged stack). The records of moving entries stay where they are, and so
+  // do the fields below, which are all a pass reads of an entry once a hook has run.
   const Entry* e;
   const motion<Entry>* moving; // null: committed and fully there
-
-  [[nodiscard]] float presence() const { return moving != nullptr ? moving->presence : 1.0F; }
+  entry_id id;
   // Whether the states below count it as covering them: a state that lets every pass through
   // (a HUD, a toast) does not, so that a level dims under its pause menu whatever is between.
-  [[nodiscard]] bool covers() const {
-    const strata::modality mode = e->mode();
-    return !(mode.update_below && mode.draw_below && mode.input_below);
-  }
+  bool covers;
+
+  drawn(const Entry& shown, const motion<Entry>* motion_of)
+      : e(&shown)
+      , moving(motion_of)
+      , id(shown.id())
+      , covers(
+            !(shown.mode().update_below && shown.mode().draw_below && shown.mode().input_below)) {}
+
+  [[nodiscard]] float presence() const { return moving != nullptr ? moving->presence : 1.0F; }
 };
 
 // Walks the drawing order one way, skipping leaving entries already at presence 0 (they wait
@@ -60,15 +68,15 @@ private:
       const motion<entry>& m = (*motions_)[moving_];
       if (m.leaving && m.depth <= committed_) {
         ++moving_;
-        return item{&m.held, &m};
+        return item{m.held, &m};
       }
       if (!m.leaving && m.depth == committed_) {
         ++moving_;
-        return item{&entries_->committed_at(committed_++), &m};
+        return item{entries_->committed_at(committed_++), &m};
       }
     }
     if (committed_ < size) {
-      return item{&entries_->committed_at(committed_++), nullptr};
+      return item{entries_->committed_at(committed_++), nullptr};
     }
     return std::nullopt;
   }
@@ -77,15 +85,15 @@ private:
       const motion<entry>& m = (*motions_)[moving_ - 1];
       if (m.leaving && m.depth >= committed_) {
         --moving_;
-        return item{&m.held, &m};
+        return item{m.held, &m};
       }
       if (!m.leaving && m.depth + 1 == committed_) {
         --moving_;
-        return item{&entries_->committed_at(--committed_), &m};
+        return item{entries_->committed_at(--committed_), &m};
       }
     }
     if (committed_ > 0) {
-      return item{&entries_->committed_at(--committed_), nullptr};
+      return item{entries_->committed_at(--committed_), nullptr};
     }
     return std::nullopt;
   }
@@ -147,10 +155,10 @@ public:
     up ahead = order;
     std::optional<item> cover = ahead.next();
     for (std::optional<item> at = order.next(); at; at = order.next()) {
-      if (cover && cover->e == at->e) {
+      if (cover && cover->id == at->id) {
         cover = ahead.next();
       }
-      while (cover && !cover->covers()) {
+      while (cover && !cover->covers) {
         cover = ahead.next();
       }
       const type_ops<Context, Event>& type = *at->e->ops;
@@ -176,10 +184,11 @@ public:
         continue;
       }
       const type_ops<Context, Event>& type = *at->e->ops;
+      const bool input_below = at->e->mode().input_below; // read before the hook: see drawn
       if (type.handle != nullptr && type.handle(at->e->object, context, event)) {
         return true;
       }
-      if (!at->e->mode().input_below) {
+      if (!input_below) {
         return false;
       }
     }
@@ -197,7 +206,7 @@ public:
       if (at->e->id() == id) {
         return seen_presence(*at, cover ? &*cover : nullptr);
       }
-      if (at->covers()) {
+      if (at->covers) {
         cover = at;
       }
     }

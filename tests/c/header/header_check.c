@@ -23,6 +23,7 @@ int main(void) {
   strata_entry entry;
   strata_options options;
   strata_item item;
+  strata_presence presence;
   strata_id id = 7;
   int closed = 7;
   const void* events[1];
@@ -34,6 +35,8 @@ int main(void) {
   EXPECT(STRATA_E_DEPTH_LIMIT == -8 && STRATA_E_NULL_STACK == -100);
   EXPECT(STRATA_E_BAD_TIME_SCALE == -9 && STRATA_STEP_UNFOCUS == 8);
   EXPECT(sizeof(strata_id) == 8 && STRATA_ID_NONE == 0 && (strata_id)-1 > 0);
+  EXPECT(STRATA_E_BAD_TRANSITION == -10 && STRATA_INPUT_PASSES == 1 && STRATA_TRANSITION_SET == 2);
+  EXPECT(STRATA_PHASE_BEING_REVEALED == 5 && STRATA_CAUSE_CLEAR == 4);
 
   EXPECT(strata_create(NULL, NULL, NULL) == STRATA_E_BAD_ARGUMENT);
   EXPECT(strata_destroy(stack) == STRATA_E_NULL_STACK);
@@ -59,6 +62,9 @@ int main(void) {
   EXPECT(strata_handle(stack, NULL) == STRATA_E_NULL_STACK);
   EXPECT(strata_frame(stack, 0.5) == STRATA_E_NULL_STACK);
   EXPECT(strata_frame_events(stack, 0.5, events, 1) == STRATA_E_NULL_STACK);
+  EXPECT(strata_finish_transitions(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_in_transition(stack) == 0);
+  EXPECT(strata_presence_of(stack, 1, &presence) == STRATA_E_NULL_STACK);
   EXPECT(strata_size(stack) == 0 && strata_staged_size(stack) == 0);
   EXPECT(strata_pending(stack) == 0 && strata_top_name(stack) == NULL);
   EXPECT(strata_entry_at(stack, STRATA_COMMITTED, 0, &entry) == STRATA_E_NULL_STACK);
@@ -75,6 +81,8 @@ int main(void) {
   EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);
   EXPECT(strcmp(strata_step_name(STRATA_STEP_RESUME), "resume") == 0);
   EXPECT(strcmp(strata_step_name(STRATA_STEP_FOCUS), "focus") == 0);
+  EXPECT(strcmp(strata_phase_name(STRATA_PHASE_ARRIVING), "arriving") == 0);
+  EXPECT(strcmp(strata_cause_name(STRATA_CAUSE_POP), "pop") == 0);
   EXPECT(strata_version() == STRATA_VERSION);
 
   printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);

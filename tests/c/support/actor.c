@@ -89,6 +89,22 @@ static void on_always(strata_stack* stack, void* env, void* data, double dt) {
   ((actor*)data)->last_dt = dt;
   run(stack, env, data, "always", ((actor*)data)->on_always);
 }
+const char* describe_presence(const strata_presence* seen) {
+  static char text[96];
+  sprintf(text, "%s %g", strata_phase_name(seen->phase), seen->value);
+  if (seen->cause != STRATA_CAUSE_NONE) {
+    sprintf(text + strlen(text), " %s", strata_cause_name(seen->cause));
+  }
+  if (seen->cover != 0.0f) {
+    sprintf(text + strlen(text), " cover %g", seen->cover);
+  }
+  return text;
+}
+static void on_draw_seen(strata_stack* stack, void* env, void* data, const strata_presence* seen) {
+  char hook[128];
+  sprintf(hook, "draw_seen(%s)", describe_presence(seen));
+  run(stack, env, data, hook, ((actor*)data)->on_draw);
+}
 static int on_event(strata_stack* stack, void* env, void* data, const void* event) {
   actor* self = (actor*)data;
   char hook[32];
@@ -110,18 +126,28 @@ static void on_destroy(void* env, void* data) {
 
 const strata_state traced_state = {NULL,      on_enter,    on_exit, on_pause, on_resume,
                                    on_active, on_inactive, on_draw, on_event, on_destroy,
-                                   0,         NULL,        NULL,    NULL,     0.0f};
+                                   0,         NULL,        NULL,    NULL,     0.0f,
+                                   0.0f,      0.0f,        0,       NULL};
 const strata_state focused_state = {NULL,      on_enter,    on_exit,    on_pause,  on_resume,
                                     on_active, on_inactive, on_draw,    on_event,  on_destroy,
-                                    0,         on_focus,    on_unfocus, on_always, 0.0f};
+                                    0,         on_focus,    on_unfocus, on_always, 0.0f,
+                                    0.0f,      0.0f,        0,          NULL};
+const strata_state seen_state = {NULL,      on_enter,    on_exit, on_pause,    on_resume,
+                                 on_active, on_inactive, on_draw, on_event,    on_destroy,
+                                 0,         NULL,        NULL,    NULL,        0.0f,
+                                 0.0f,      0.0f,        0,       on_draw_seen};
+const strata_state fading_pause_state = {
+    NULL,     on_enter,   on_exit,       on_pause, on_resume, on_active, on_inactive, on_draw,
+    on_event, on_destroy, STRATA_FREEZE, NULL,     NULL,      NULL,      0.0f,        0.5f,
+    0.5f,     0,          on_draw_seen};
 
 static strata_item item_of(const strata_state* state, actor* self, unsigned modality) {
   strata_item item;
+  memset(&item, 0, sizeof item); /* every member left out means the default */
   item.state = state;
   item.data = self;
   item.name = self->name;
   item.modality = modality;
-  item.time_scale = 0.0f;
   return item;
 }
 
@@ -138,6 +164,22 @@ strata_id push_focused(strata_stack* stack, actor* self) {
   strata_id id = STRATA_ID_NONE;
   CHECK_INT(strata_push_item_id(stack, &item, &id), STRATA_OK);
   return id;
+}
+
+strata_id push_kind(strata_stack* stack, const strata_state* kind, actor* self) {
+  strata_item item = actor_item(self, 0);
+  strata_id id = STRATA_ID_NONE;
+  item.state = kind;
+  CHECK_INT(strata_push_item_id(stack, &item, &id), STRATA_OK);
+  return id;
+}
+
+const char* presence_text(strata_stack* stack, strata_id id) {
+  strata_presence seen;
+  if (strata_presence_of(stack, id, &seen) != STRATA_OK) {
+    return "(none)";
+  }
+  return describe_presence(&seen);
 }
 
 int push_actor_as(strata_stack* stack, actor* self, unsigned modality) {

@@ -58,8 +58,20 @@ void actor_init(actor* self, const char* name, recorder* log);
 extern const strata_state traced_state;
 /* Records every callback, focus, unfocus and always included. */
 extern const strata_state focused_state;
+/* traced_state with draw_seen (R33), which records "name.draw_seen(<presence>)" instead of
+ * "name.draw", then runs on_draw. */
+extern const strata_state seen_state;
+/* seen_state as a pause menu: STRATA_FREEZE, arrives and leaves in 0.5 s. */
+extern const strata_state fading_pause_state;
 
-/* An item of traced_state, time scale 0 (the default). */
+/* R33: "being_covered 1 push cover 0.5": the phase and the presence, then the cause and the
+ * cover when there are any, as the C++ tests write a strata::presence. Valid until the next
+ * call. */
+const char* describe_presence(const strata_presence* seen);
+/* The presence of the entry `id` described, or "(none)" when strata_presence_of finds none. */
+const char* presence_text(strata_stack* stack, strata_id id);
+
+/* An item of traced_state, every other member 0 (the default). */
 strata_item actor_item(actor* self, unsigned modality);
 int push_actor(strata_stack* stack, actor* self);
 int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
@@ -67,6 +79,8 @@ int push_actor_as(strata_stack* stack, actor* self, unsigned modality);
  * entry's id. */
 strata_item focused_item(actor* self, unsigned modality);
 strata_id push_focused(strata_stack* stack, actor* self);
+/* Pushes an item of `kind` for `self`, fails the test if the push fails, and returns the id. */
+strata_id push_kind(strata_stack* stack, const strata_state* kind, actor* self);
 
 /* Makes a stack whose env is `log`, and fails the test if that fails. */
 strata_stack* make_stack(recorder* log, const strata_options* options);
