@@ -230,6 +230,126 @@ TEST_F(hostile, r33_destructors_of_leaving_states_during_destruction_make_no_req
   EXPECT_EQ(trace(), "base.exit, b.destroyed, a.destroyed, base.destroyed");
 }
 
+// finish_transitions() and update() from a lifecycle hook, an update hook or an event are
+// refused, and leave every transition where it was.
+TEST_F(hostile, r33_finish_transitions_from_hooks_is_refused_and_changes_nothing) {
+  const auto refused = [this](const char* where) {
+    return [this, where] {
+      expect_error(
+          s, errc::reentrant_call,
+          std::string("strata: finish_transitions() called ") + where +
+              "; requests made there take effect at the " +
+              (std::string(where).find("inside") != std::string::npos ? "running" : "next") +
+              " commit",
+          [&] { s.finish_transitions(); });
+    };
+  };
+  s.push<level>(ctx);
+  const entry_id a = s.push<moving<"a", 0, 500, modality::live>>(ctx).id();
+  commit_setup();
+  s.pop();
+  s.commit();
+  s.push<moving<"b", 500, 500, modality::live>>(ctx,
+                                                actions{.enter = refused("from inside 'b'.enter()"),
+                                                        .update = refused("during update()"),
+                                                        .handle = [&](const event&) {
+                                                          refused("during handle()")();
+                                                          return false;
+                                                        }});
+  s.commit();
+  s.update(0.125);
+  EXPECT_TRUE(s.handle({1})); // b arrives: it stops the event, and its hook does not run
+  EXPECT_EQ(seen(a), "leaving 0.75 pop cover 0.25");
+  EXPECT_EQ(seen(entry_id{3}), "arriving 0.25 push");
+  s.finish_transitions();
+  EXPECT_EQ(trace(), "a.exit, level.resume, level.pause, b.enter, level.update_covered, b.update, "
+                     "a.destroyed");
+  EXPECT_FALSE(s.handle({2}));
+  EXPECT_EQ(trace(), "b.handle(2)");
+}
+
+// replace(borrow(x)) with x itself (R20) when x leaves over time: x exits, leaves, and enters
+// again at once, so it is drawn twice a frame until its first entry has left.
+TEST_F(hostile, r33_a_borrowed_state_replacing_itself_is_drawn_leaving_and_arriving) {
+  moving<"hud", 250, 250, modality::transparent> hud{ctx};
+  s.push<level>(ctx);
+  const entry_id first = s.push(strata::borrow(hud)).id();
+  commit_setup();
+  s.finish_transitions();
+  const entry_id again = s.replace(strata::borrow(hud)).id();
+  s.commit();
+  EXPECT_EQ(trace(), "hud.exit, level.resume, level.pause, hud.enter");
+  EXPECT_EQ(seen(first), "leaving 1 replace");
+  EXPECT_EQ(seen(again), "arriving 0 replace");
+  s.update(0.25);
+  EXPECT_EQ(seen(first), "none");
+  EXPECT_EQ(seen(again), "present 1");
+  s.clear();
+  s.commit();
+  s.finish_transitions();
+  EXPECT_EQ(trace(), "level.update_covered, hud.update, hud.exit, level.resume, level.exit, "
+                     "level.destroyed");
+}
+
+// R25: an observer that throws when told of an exit: the state has left all the same, and leaves
+// over its time.
+TEST_F(hostile, r33_an_observer_that_throws_at_an_exit_still_lets_the_state_leave) {
+#ifndef STRATA_NO_EXCEPTIONS
+  s.push<level>(ctx);
+  const entry_id pause = s.push<fading_pause>(ctx).id();
+  commit_setup();
+  s.finish_transitions();
+  s.set_observer([](const strata::step_info& info) {
+    if (info.step == strata::step::exit) {
+      throw std::runtime_error("observer failed");
+    }
+  });
+  s.pop();
+  EXPECT_THROW(s.commit(), std::runtime_error);
+  s.set_observer({});
+  EXPECT_EQ(seen(pause), "leaving 1 pop");
+  s.commit();
+  s.update(0.5);
+  EXPECT_EQ(trace(), "pause.exit, level.resume, level.update, pause.destroyed");
+  EXPECT_FALSE(s.in_transition());
+#endif
+}
+
+// A leaving state is no longer the stack's: from its draw hook, id_of() does not find it and a
+// close() of its id does nothing.
+class leaving_closer : public counted {
+public:
+  static constexpr std::string_view name = "closer";
+  static constexpr strata::modality modality = strata::modality::live;
+  static constexpr strata::transition transition{0.0F, 0.5F};
+  leaving_closer(recorder& log, test_stack& stack)
+      : log_(&log)
+      , stack_(&stack) {}
+  void draw(const strata::presence& p) {
+    const entry_id mine = stack_->id_of(*this);
+    log_->note("closer.draw(" + describe(p) + ") id " +
+               std::to_string(static_cast<std::uint64_t>(mine)) + " close " +
+               (stack_->close(entry_id{2}) ? "yes" : "no"));
+  }
+
+private:
+  recorder* log_;
+  test_stack* stack_;
+};
+
+TEST_F(hostile, r33_a_leaving_state_has_no_id_and_cannot_be_closed) {
+  s.push<level>(ctx);
+  s.push<leaving_closer>(ctx, s);
+  commit_setup();
+  s.draw(); // the closer closes itself
+  s.commit();
+  s.draw();
+  EXPECT_EQ(trace(), "level.draw(covered 1 cover 1), closer.draw(present 1) id 2 close yes, "
+                     "level.resume, level.draw(being_revealed 1 pop cover 1), "
+                     "closer.draw(leaving 1 pop) id 0 close no");
+  EXPECT_EQ(s.staged().size(), 1U);
+}
+
 // ---- the observer and draw hooks while states are parked ----
 
 // A state that leaves at once below one that leaves over time is parked: exited, undrawn, not
@@ -369,6 +489,10 @@ TEST_F(hostile, r33_a_borrowed_state_pushed_again_while_it_leaves_is_drawn_twice
   EXPECT_EQ(seen(first), "none");
   EXPECT_EQ(seen(second), "present 1");
   EXPECT_EQ(trace(), "level.update_covered, hud.update");
+  s.clear(); // the hud is borrowed: off the stack before it goes
+  s.commit();
+  s.finish_transitions();
+  EXPECT_EQ(trace(), "hud.exit, level.resume, level.exit, level.destroyed");
 }
 
 // A pooled state popped and a new one of the same type pushed at once, over and over: each
