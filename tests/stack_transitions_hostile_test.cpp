@@ -4,7 +4,6 @@
 // the transition limit, odd time steps and durations. Every test checks each state is destroyed
 // exactly once (leak_check) and the exact trace.
 #include <cfloat>
-#include <cmath>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -729,18 +728,40 @@ TEST_F(hostile, r33_huge_and_zero_dt) {
   EXPECT_FALSE(s.in_transition());
 }
 
-// An infinite dt under a time scale of 0 is 0 × inf: not a number, which ends the transition.
+// An infinite dt under a time scale of 0 is 0 × inf: no time passes below the scale of 0.
 TEST_F(hostile, r33_an_infinite_dt_under_a_time_scale_of_0) {
   s.push<level>(ctx);
   const entry_id a = s.push<moving<"a", 500, 500, modality::live>>(ctx).id();
   s.push<still<"radial", modality::live>>(ctx).time_scale(0.0F);
   commit_setup();
   s.update(std::numeric_limits<double>::infinity());
-  const std::optional<strata::presence> p = s.presence_of(a);
-  ASSERT_TRUE(p);
-  EXPECT_FALSE(std::isnan(p->value));
-  EXPECT_GE(p->value, 0.0F);
-  EXPECT_LE(p->value, 1.0F);
+  EXPECT_EQ(seen(a), "arriving 0 push cover 1"); // a scale of 0 stops even infinite time
+}
+
+// R32: a time scale of 0 stops time below it whatever the scales above it, and a dt of 0 moves
+// nothing. Scales whose float product overflows to infinity made 0 × inf, not a number, which
+// ended the transitions below instead.
+TEST_F(hostile, r33_a_time_scale_of_0_holds_under_scales_whose_product_overflows) {
+  s.push<level>(ctx);
+  const entry_id a = s.push<moving<"a", 500, 500, modality::live>>(ctx).id();
+  const entry_id zero = s.push<still<"zero", modality::live>>(ctx).time_scale(0.0F).id();
+  const entry_id b = s.push<moving<"b", 500, 500, modality::live>>(ctx).id();
+  s.push<still<"fast", modality::live>>(ctx).time_scale(1e30F);
+  s.push<still<"faster", modality::live>>(ctx).time_scale(1e30F);
+  commit_setup();
+  s.update(0.0);
+  EXPECT_EQ(seen(b), "arriving 0 push cover 1"); // 0 × inf: no time passed
+  s.update(0.1);
+  EXPECT_EQ(seen(a), "arriving 0 push cover 1"); // under the scale of 0
+  EXPECT_EQ(seen(b), "covered 1 cover 1");
+  EXPECT_TRUE(s.in_transition());
+  s.close(zero); // the scale of 0 leaves, with everything above it
+  s.commit();
+  s.update(0.25);
+  EXPECT_EQ(seen(a), "arriving 0.5 push cover 0.5"); // time passes for it again; b leaves
+  s.update(0.25);
+  EXPECT_EQ(seen(a), "present 1");
+  EXPECT_FALSE(s.in_transition());
 }
 
 // The shortest and the longest durations: 1e-30 s is there at the first update that has a dt,
