@@ -41,14 +41,19 @@ struct lane {
   bool bad_presence = false;
 };
 
-// What a state's hooks request, the same in both lanes; each acts once.
+// What a state's hooks request, the same in both lanes; each acts once. With exceptions, an
+// enter or an exit may also throw (R25).
 enum class behaviour : std::uint8_t {
   none,
   enter_pushes,
   resume_closes,
   update_pushes,
-  exit_pushes
+  exit_pushes,
+  enter_throws,
+  exit_throws
 };
+
+struct hook_failed {};
 
 struct kind_info {
   std::string_view name;
@@ -102,11 +107,17 @@ public:
     if (act(behaviour::enter_pushes)) {
       push_kind<2, Animated>(l, behaviour::none);
     }
+    if (act(behaviour::enter_throws)) {
+      throw_once();
+    }
   }
   void exit(lane& l) {
     log(l, "exit");
     if (act(behaviour::exit_pushes)) {
       push_kind<3, Animated>(l, behaviour::none);
+    }
+    if (act(behaviour::exit_throws)) {
+      throw_once();
     }
   }
   void pause(lane& l) { log(l, "pause"); }
@@ -140,7 +151,14 @@ public:
   static inline int live = 0;
 
 private:
-  void log(lane& l, std::string_view hook) { l.hooks.push_back(label_ + "." + std::string(hook)); }
+  static void throw_once() {
+#ifndef STRATA_NO_EXCEPTIONS
+    throw hook_failed{};
+#endif
+  }
+  void log(lane& l, std::string_view hook) {
+    l.hooks.push_back(label_ + "." + std::string(hook));
+  }
   bool act(behaviour b) {
     if (behaviour_ != b) {
       return false;
@@ -198,6 +216,8 @@ void guarded(lane& l, Action&& action) {
     action();
   } catch (const strata::error& e) {
     l.hooks.push_back("error " + std::string(e.what()));
+  } catch (const hook_failed&) {
+    l.hooks.push_back("a hook threw");
   }
 #else
   l.stack->set_error_handler(
@@ -211,6 +231,7 @@ void guarded(lane& l, Action&& action) {
 struct coverage {
   std::uint64_t draws_in_transition = 0;
   std::uint64_t finished_under_way = 0;
+  std::uint64_t hook_throws = 0;
 };
 
 // One program on the two stacks. Returns the first broken property, or an empty string.
@@ -244,7 +265,7 @@ std::string play(std::uint64_t seed, coverage& seen) {
       std::string drawn_plain;
       if (op < 24) { // push
         const int kind = below(static_cast<int>(kinds.size()));
-        const auto b = static_cast<behaviour>(below(10) < 6 ? 0 : 1 + below(4));
+        const auto b = static_cast<behaviour>(below(10) < 6 ? 0 : 1 + below(6));
         const bool scaled = below(8) == 0;
         static constexpr std::array<float, 4> scales{0.0F, 0.5F, 2.0F, 1e30F};
         const float scale = scales[static_cast<std::size_t>(below(scales.size()))];
@@ -397,10 +418,29 @@ std::string play(std::uint64_t seed, coverage& seen) {
         }
       }
     }
+    // An exit that throws in ~stack would end the program (R26): empty both stacks first, each
+    // exit throwing at most once.
+    for (int round = 0; round < 1000 && (!animated.empty() || animated.pending()); ++round) {
+      animated.clear();
+      guarded(a, [&] { animated.commit(); });
+    }
+    for (int round = 0; round < 1000 && (!plain.empty() || plain.pending()); ++round) {
+      plain.clear();
+      guarded(p, [&] { plain.commit(); });
+    }
+    for (const std::string& line : a.hooks) {
+      seen.hook_throws += line == "a hook threw" ? 1U : 0U;
+    }
+    if (broken.empty() && a.hooks != p.hooks) {
+      fail(length, "the hooks differ while the stacks empty");
+    }
     if (broken.empty()) {
       animated.finish_transitions();
       if (animated.in_transition()) {
         fail(length, "in transition after the final finish_transitions()");
+      }
+      if (destroyed_a != destroyed_p) {
+        fail(length, "the emptied stacks have not destroyed the same states");
       }
     }
   }
@@ -431,9 +471,13 @@ TEST(transitions_property, r33_random_programs_run_the_same_hooks_with_transitio
   }
   RecordProperty("draws_in_transition", std::to_string(seen.draws_in_transition));
   RecordProperty("finished_under_way", std::to_string(seen.finished_under_way));
+  RecordProperty("hook_throws", std::to_string(seen.hook_throws));
   if (programs >= 1000) {
     EXPECT_GT(seen.draws_in_transition, programs);
     EXPECT_GT(seen.finished_under_way, programs / 10);
+#ifndef STRATA_NO_EXCEPTIONS
+    EXPECT_GT(seen.hook_throws, programs / 10);
+#endif
   }
 }
 
