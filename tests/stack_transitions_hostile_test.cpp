@@ -819,3 +819,57 @@ TEST_F(hostile, r33_input_flows_again_once_every_transition_is_over) {
 
 } // namespace
 } // namespace strata_test
+
+namespace strata_test {
+namespace {
+
+// Memory that can be told to run out, by returning null.
+class refusing_memory {
+public:
+  bool refuse = false;
+  void* allocate(std::size_t bytes, std::size_t alignment) {
+    return refuse ? nullptr : strata::memory{}.allocate(bytes, alignment);
+  }
+  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
+    strata::memory{}.deallocate(block, bytes, alignment);
+  }
+};
+
+// Out of memory for the record of a state that would wait for the states leaving above it, the
+// commit cuts their transitions short and destroys them, top first, then it. The states parked
+// below it, which waited only for those, are done too: they go at that commit, not at the next
+// update, and nothing is left in transition.
+TEST_F(hostile, r33_out_of_memory_the_states_parked_below_go_with_the_ones_cut_short) {
+  refusing_memory memory;
+  test_stack local{ctx, strata::options{.memory = &memory}};
+  local.push<still<"x">>(ctx);
+  local.push<still<"p", modality::live>>(ctx);
+  local.push<moving<"q", 0, 500, modality::live>>(ctx);
+  local.commit();
+  local.pop();
+  local.pop();
+  local.commit(); // q leaves; p, below it, is parked
+  local.push<still<"a", modality::live>>(ctx);
+  local.push<moving<"b", 0, 500, modality::live>>(ctx);
+  local.push<moving<"d", 0, 500, modality::live>>(ctx);
+  local.commit();
+  local.update(0.25);
+  local.pop();
+  local.pop();
+  local.commit();     // four records: p, q, b, d
+  local.update(0.25); // q is done, but waits for b and d, above a
+  EXPECT_EQ(trace(), "x.enter, x.pause, p.enter, p.pause, q.enter, q.exit, p.resume, p.exit, "
+                     "x.resume, x.pause, a.enter, a.pause, b.enter, b.pause, d.enter, "
+                     "x.update_covered, a.update_covered, b.update_covered, d.update, d.exit, "
+                     "b.resume, b.exit, a.resume, x.update_covered, a.update");
+  memory.refuse = true;
+  local.pop(); // a would wait for b and d: no room for its record
+  local.commit();
+  memory.refuse = false;
+  EXPECT_EQ(trace(), "a.exit, d.destroyed, b.destroyed, a.destroyed, q.destroyed, p.destroyed, "
+                     "x.resume");
+  EXPECT_FALSE(local.in_transition());
+}
+
+} // namespace
+} // namespace strata_test
