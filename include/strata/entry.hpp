@@ -132,9 +132,10 @@ struct entry {
   void set_below_leaving() {
     motion_bits = static_cast<std::uint8_t>(motion_bits | below_leaving_bit);
   }
-  void set_motion(const strata::transition& t) {
-    motion_bits =
-        static_cast<std::uint8_t>((motion_bits & ~(arrives_bit | leaves_bit)) | motion_of(t));
+  // `still_arriving`: it keeps its arrives bit whatever `t` says (see change_transition()).
+  void set_motion(const strata::transition& t, bool still_arriving = false) {
+    motion_bits = static_cast<std::uint8_t>((motion_bits & ~(arrives_bit | leaves_bit)) |
+                                            motion_of(t) | (still_arriving ? arrives_bit : 0U));
   }
   [[nodiscard]] strata::cause arrival_cause() const {
     return (motion_bits & by_replace_bit) != 0 ? cause::replace : cause::push;

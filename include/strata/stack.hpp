@@ -294,6 +294,10 @@ public:
   // destroyed, top first (a skip button, a test).
   void finish_transitions() {
     if (may_start("finish_transitions()")) {
+      // The destructors of the leaving states run now: as in update(), a commit, a pass or
+      // another finish_transitions() from one of them is refused (R24), instead of running in
+      // the middle of the destruction loop and leaving transitions behind it.
+      const detail::activity_scope scope{guard_, detail::activity::finishing};
       this->finish_motions();
     }
   }

@@ -26,6 +26,7 @@ TEST(running_guard, where_names_each_activity) {
   EXPECT_EQ(where_during(activity::updating), "during update()");
   EXPECT_EQ(where_during(activity::drawing), "during draw()");
   EXPECT_EQ(where_during(activity::handling), "during handle()");
+  EXPECT_EQ(where_during(activity::finishing), "during finish_transitions()");
   EXPECT_EQ(where_during(activity::destroying), "while the stack is being destroyed");
 }
 

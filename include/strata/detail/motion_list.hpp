@@ -109,9 +109,12 @@ public:
     for (std::size_t i = 0; i < records_.size(); ++i) {
       record& r = records_[i];
       const std::size_t above = r.leaving ? r.depth : r.depth + 1;
-      const double step = r.seconds > 0.0F ? dt * static_cast<double>(scale_above(above)) /
-                                                 static_cast<double>(r.seconds)
-                                           : 1.0;
+      const double scale = static_cast<double>(scale_above(above));
+      // No time is no step, even under scales whose product is infinite (0 x inf is not a
+      // number, which ended the transition).
+      const double step = r.seconds <= 0.0F           ? 1.0
+                          : dt == 0.0 || scale == 0.0 ? 0.0
+                                                      : dt * scale / static_cast<double>(r.seconds);
       const double moved = static_cast<double>(r.presence) + (r.leaving ? -step : step);
       // Within a rounding error of the end is the end: three steps of 0.1 s over 0.3 s add up
       // to a hair under 1, which would keep a state arriving for one more frame.

@@ -13,7 +13,17 @@
 
 namespace strata::detail {
 
-enum class activity : unsigned char { idle, committing, updating, drawing, handling, destroying };
+// finishing: R33's finish_transitions(), which destroys leaving states, whose destructors are game
+// code that must not start a commit or a pass in the middle of it.
+enum class activity : unsigned char {
+  idle,
+  committing,
+  updating,
+  drawing,
+  handling,
+  finishing,
+  destroying
+};
 
 class running_guard {
 public:
@@ -67,6 +77,7 @@ public:
     case activity::updating: return "during update()";
     case activity::drawing: return "during draw()";
     case activity::handling: return "during handle()";
+    case activity::finishing: return "during finish_transitions()";
     case activity::destroying: return "while the stack is being destroyed";
     case activity::idle: break;
     }

@@ -218,6 +218,9 @@ protected:
       }
       motions.forget_arrival(depth);
       release(left);
+      // The states parked below it may have waited only for those: they are done now too, and
+      // would otherwise stay in transition, undrawn, until the next update.
+      release_finished();
     } else {
       release_finished();
       if (depth > 0 && motions.leaving_at(depth)) {

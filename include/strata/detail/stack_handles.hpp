@@ -96,7 +96,13 @@ protected:
       entry_extras<Context>& extras = extras_of(pool_, e);
       extras.transition = t;
       extras.transition_given = true;
-      e.set_motion(t);
+      // An entry that has entered (and its enter may be running) keeps counting as arriving if
+      // it did: its arrival may still be under way, and only an exit that knows it arrives takes
+      // its record out of the motion list (dispose_in_motion(), enter_failed()). Without the bit
+      // its exit destroyed it at once and left the record naming a depth past the committed top,
+      // which draw() then read.
+      const bool may_be_arriving = slot.index < entries_.committed_prefix() && e.arrives();
+      e.set_motion(t, may_be_arriving);
     });
   }
 

@@ -34,7 +34,13 @@ protected:
     motions_.advance(dt, [this](std::size_t from) {
       float product = 1.0F;
       for (std::size_t depth = entries_.committed_size(); depth-- > from;) {
-        product *= entries_.committed_at(depth).time_scale();
+        const float scale = entries_.committed_at(depth).time_scale();
+        if (scale == 0.0F) {
+          // R32: a scale of 0 stops time below it whatever the scales above it, whose product
+          // may have overflowed to infinity: 0 x inf is not a number, which ended transitions.
+          return 0.0F;
+        }
+        product *= scale;
       }
       return product;
     });
