@@ -211,7 +211,7 @@ protected:
     const bool destroying = this->guard_.now == activity::destroying;
     // R26: during destruction no time passes any more. Out of memory for its record, it cannot
     // wait: its transition and those of the states leaving above it are cut short.
-    if (destroying || !motions.leave(left, depth, left.transition())) {
+    if (destroying || !motions.leave(left, depth, departure_of(left))) {
       entry gone{};
       while (motions.take_top_leaving(gone, depth + 1)) {
         release(gone);
@@ -228,6 +228,17 @@ protected:
       }
     }
     passes_.set_in_motion(!motions.empty());
+  }
+
+  // How `left` leaves. R20: a borrowed state's owner may destroy it once the commit that exits it
+  // returns, so the stack keeps none to draw past that commit: it leaves at once (it may still
+  // wait, undrawn, for states leaving above it, which never touches it).
+  [[nodiscard]] static strata::transition departure_of(const entry& left) {
+    strata::transition t = left.transition();
+    if (left.owned() == ownership::borrowed) {
+      t.leave = 0.0F;
+    }
+    return t;
   }
 
   // Destroys the leaving entries whose presence reached 0, top first; one still leaving keeps
