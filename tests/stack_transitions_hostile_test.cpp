@@ -12,6 +12,7 @@
 
 #include "support/doomed_states.hpp"
 #include "support/expect_error.hpp"
+#include "support/refusing_memory.hpp"
 #include "support/transition_states.hpp"
 
 namespace strata_test {
@@ -819,18 +820,6 @@ TEST_F(hostile, r33_input_flows_again_once_every_transition_is_over) {
 
 namespace strata_test {
 namespace {
-
-// Memory that can be told to run out, by returning null.
-class refusing_memory {
-public:
-  bool refuse = false;
-  void* allocate(std::size_t bytes, std::size_t alignment) {
-    return refuse ? nullptr : strata::memory{}.allocate(bytes, alignment);
-  }
-  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
-    strata::memory{}.deallocate(block, bytes, alignment);
-  }
-};
 
 // Out of memory for the record of a state that would wait for the states leaving above it, the
 // commit cuts their transitions short and destroys them, top first, then it. The states parked

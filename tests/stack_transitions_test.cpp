@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/expect_error.hpp"
+#include "support/refusing_memory.hpp"
 #include "support/transition_states.hpp"
 
 namespace strata_test {
@@ -373,18 +374,6 @@ TEST_F(transitions, r33_a_state_whose_enter_throws_never_arrives) {
   EXPECT_FALSE(s.in_transition());
 #endif
 }
-
-// Memory that can be told to run out, by returning null.
-class refusing_memory {
-public:
-  bool refuse = false;
-  void* allocate(std::size_t bytes, std::size_t alignment) {
-    return refuse ? nullptr : strata::memory{}.allocate(bytes, alignment);
-  }
-  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
-    strata::memory{}.deallocate(block, bytes, alignment);
-  }
-};
 
 // Out of memory for its record, a state is there at once, or gone at once: a transition is
 // never worth a failed commit.

@@ -10,14 +10,8 @@
 #include "replay.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s pause_fading.keys\n", argv[0]);
-    return 2;
-  }
-  std::string error;
-  const auto inputs = demo::testing::read_script(argv[1], error);
+  const auto inputs = demo::testing::script_argument(argc, argv, "pause_fading.keys");
   if (!inputs) {
-    std::fprintf(stderr, "%s: %s\n", argv[1], error.c_str());
     return 2;
   }
   demo::cell_grid screen(80, 25);

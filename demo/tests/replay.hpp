@@ -2,6 +2,7 @@
 // playing it headless as the front ends do (seed 1, the scripts' default), frame by frame.
 #pragma once
 
+#include <cstdio>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -23,6 +24,21 @@ inline std::optional<script> read_script(const std::string& path, std::string& e
   std::stringstream text;
   text << in.rdbuf();
   return parse_script(text.str(), error);
+}
+
+// For a checker whose one argument is a script: the script, or empty after printing why (the
+// usage, naming `expected`, or the file's error).
+inline std::optional<script> script_argument(int argc, char** argv, const char* expected) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s %s\n", argv[0], expected);
+    return std::nullopt;
+  }
+  std::string error;
+  auto inputs = read_script(argv[1], error);
+  if (!inputs) {
+    std::fprintf(stderr, "%s: %s\n", argv[1], error.c_str());
+  }
+  return inputs;
 }
 
 // Plays `inputs` on `screen`, calling on_frame(frame) after each frame is drawn (frame counts

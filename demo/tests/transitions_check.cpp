@@ -85,14 +85,8 @@ std::string check(const expectation& e, const std::vector<float>& frames) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s transitions.keys\n", argv[0]);
-    return 2;
-  }
-  std::string error;
-  const auto inputs = demo::testing::read_script(argv[1], error);
+  const auto inputs = demo::testing::script_argument(argc, argv, "transitions.keys");
   if (!inputs) {
-    std::fprintf(stderr, "%s: %s\n", argv[1], error.c_str());
     return 2;
   }
   // Per expectation, how much its text shows: in the frame before its key (where it starts),
