@@ -109,7 +109,7 @@ public:
     for (std::size_t i = 0; i < records_.size(); ++i) {
       record& r = records_[i];
       const std::size_t above = r.leaving ? r.depth : r.depth + 1;
-      const double scale = static_cast<double>(scale_above(above));
+      const auto scale = static_cast<double>(scale_above(above));
       // No time is no step, even under scales whose product is infinite (0 x inf is not a
       // number, which ended the transition).
       const double step = r.seconds <= 0.0F           ? 1.0
