@@ -84,7 +84,7 @@ struct entry {
   static constexpr unsigned leaves_bit = 2U;
   static constexpr unsigned by_replace_bit = 4U;
   static constexpr unsigned left_by_shift = 3U;
-  static constexpr unsigned left_by_bits = 3U << left_by_shift; // 0 pop, 1 replace, 2 clear
+  static constexpr unsigned left_by_bits = 3U << left_by_shift;
   static constexpr unsigned below_leaving_bit = 32U;
   // Unused: named so that the entry's last word is whole, which compilers copy as one.
   std::uint8_t spare_byte = 0;
@@ -140,19 +140,18 @@ struct entry {
   [[nodiscard]] strata::cause arrival_cause() const {
     return (motion_bits & by_replace_bit) != 0 ? cause::replace : cause::push;
   }
+  // Stored as its distance from cause::pop (pop 0, replace 1, clear 2), so that a pop, the
+  // default, costs no store.
   [[nodiscard]] strata::cause departure_cause() const {
-    switch ((motion_bits & left_by_bits) >> left_by_shift) {
-    case 1U: return cause::replace;
-    case 2U: return cause::clear;
-    default: return cause::pop;
-    }
+    return static_cast<strata::cause>(((motion_bits & left_by_bits) >> left_by_shift) +
+                                      static_cast<unsigned>(cause::pop));
   }
   void set_arrived_by_replace() {
     motion_bits = static_cast<std::uint8_t>(motion_bits | by_replace_bit);
   }
   // `why`: pop, replace or clear.
   void set_departure_cause(strata::cause why) {
-    const unsigned code = why == cause::replace ? 1U : why == cause::clear ? 2U : 0U;
+    const unsigned code = static_cast<unsigned>(why) - static_cast<unsigned>(cause::pop);
     motion_bits =
         static_cast<std::uint8_t>((motion_bits & ~left_by_bits) | (code << left_by_shift));
   }

@@ -16,7 +16,7 @@
 #include "borrow.hpp"
 #include "detail/running_guard.hpp"
 #include "detail/scope_guard.hpp"
-#include "detail/stack_motion.hpp"
+#include "detail/stack_commit.hpp"
 #include "entry.hpp"
 #include "error.hpp"
 #include "observer.hpp"
@@ -35,25 +35,25 @@ concept entry_predicate = std::predicate < Predicate&,
 & > ;
 
 template <class Context = no_context, class Event = no_event>
-class stack : detail::stack_motion<Context, Event> {
-  using commit_base = detail::stack_motion<Context, Event>;
-  using commit_base::admit;
-  using commit_base::entries_;
-  using commit_base::fail;
-  using commit_base::guard_;
-  using commit_base::may_start;
-  using commit_base::options_;
-  using commit_base::passes_;
-  using commit_base::prepare_adopted;
-  using commit_base::prepare_borrowed;
-  using commit_base::ready_to_grow;
-  using commit_base::ready_to_replace;
-  using commit_base::restage_top;
-  using commit_base::stage;
-  using commit_base::stage_if_room;
-  using commit_base::top_settled;
-  using commit_base::unstage_top;
-  using typename commit_base::entry;
+class stack : detail::stack_commit<Context, Event> {
+  using base = detail::stack_commit<Context, Event>;
+  using base::admit;
+  using base::entries_;
+  using base::fail;
+  using base::guard_;
+  using base::may_start;
+  using base::options_;
+  using base::passes_;
+  using base::prepare_adopted;
+  using base::prepare_borrowed;
+  using base::ready_to_grow;
+  using base::ready_to_replace;
+  using base::restage_top;
+  using base::stage;
+  using base::stage_if_room;
+  using base::top_settled;
+  using base::unstage_top;
+  using typename base::entry;
 
 public:
   using context_type = Context;
@@ -421,7 +421,7 @@ private:
   using staged_slot = detail::staged_slot;
 
   stack(Context* context, options opts)
-      : commit_base(context, std::move(opts)) {}
+      : base(context, std::move(opts)) {}
 
   static inline no_context unused_context_{};
 };

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "../entry.hpp"
 #include "../entry_id.hpp"
@@ -149,9 +150,7 @@ public:
                : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
   }
   [[nodiscard]] entry& committed_at(std::size_t depth) {
-    return depth < committed_prefix_
-               ? staged_[depth]
-               : retiring_[retiring_.size() - 1 - (depth - committed_prefix_)];
+    return const_cast<entry&>(std::as_const(*this).committed_at(depth));
   }
   [[nodiscard]] entry& committed_top() {
     return retiring_count() > 0 ? retiring_[retiring_head_] : staged_[committed_prefix_ - 1];

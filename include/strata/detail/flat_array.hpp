@@ -47,7 +47,7 @@ public:
   // be an element of this array, which growing frees.
   void push_back(T value) {
     if (size_ == capacity_) [[unlikely]] {
-      grow_to(size_ == 0 ? 1 : 2 * size_);
+      grow_to(grown_capacity());
     }
     data_[size_++] = value;
   }
@@ -59,16 +59,20 @@ public:
       grow_to(capacity);
     }
   }
-  // Like reserve(), but reports a failure instead of throwing it.
-  [[nodiscard]] bool try_reserve(std::size_t capacity) noexcept {
-    if (capacity <= capacity_) {
-      return true;
+  // Inserts `value` before element `index`, growing as push_back() does; reports a failure
+  // (out of memory) instead of throwing it, having changed nothing.
+  [[nodiscard]] bool try_insert(std::size_t index, T value) noexcept {
+    if (size_ == capacity_) {
+      const std::size_t capacity = grown_capacity();
+      auto* grown = static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
+      if (grown == nullptr) {
+        return false;
+      }
+      adopt(grown, capacity);
     }
-    auto* grown = static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
-    if (grown == nullptr) {
-      return false;
-    }
-    adopt(grown, capacity);
+    std::memmove(data_ + index + 1, data_ + index, (size_ - index) * sizeof(T));
+    data_[index] = value;
+    ++size_;
     return true;
   }
   void pop_back() { --size_; }
@@ -81,6 +85,7 @@ public:
   }
 
 private:
+  [[nodiscard]] std::size_t grown_capacity() const { return size_ == 0 ? 1 : 2 * size_; }
   [[gnu::noinline]] void grow_to(std::size_t capacity) {
     adopt(static_cast<T*>(memory_->allocate(capacity * sizeof(T), alignof(T))), capacity);
   }

@@ -5,6 +5,7 @@
 // Empty for a stack without transitions, which is all it then costs.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -43,12 +44,9 @@ public:
   // `e` entered at `depth`, the committed top, and arrives from presence 0. False, and nothing
   // changed, if memory ran out: it is then there at once.
   bool arrive(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
-    if (!records_.try_reserve(grown_size())) {
-      return false;
-    }
-    records_.append_reserved({e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
-                              t.input_passes, e.arrival_cause()});
-    return true;
+    return records_.try_insert(records_.size(),
+                               {e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
+                                t.input_passes, e.arrival_cause()});
   }
 
   // `e`, the committed top at `depth`, exited: it leaves from where its arrival got to (fully
@@ -56,31 +54,26 @@ public:
   // nothing changed, if memory ran out.
   bool leave(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
     const auto at = static_cast<std::uint32_t>(depth);
-    std::size_t place = records_.size();
+    std::size_t place = records_.size(); // below the entries leaving above it
     while (place > 0 && records_[place - 1].leaving && records_[place - 1].depth == at + 1) {
       --place;
     }
-    const bool arriving =
-        place > 0 && !records_[place - 1].leaving && records_[place - 1].depth == at;
-    if (!arriving && !records_.try_reserve(grown_size())) {
+    const float from = t.leave > 0.0F ? 1.0F : 0.0F;
+    if (place > 0 && !records_[place - 1].leaving && records_[place - 1].depth == at) {
+      record& turning = records_[--place]; // it was arriving: it turns back from there
+      turning = {e,
+                 t.leave > 0.0F ? turning.presence : 0.0F,
+                 t.leave,
+                 at,
+                 true,
+                 t.input_passes,
+                 e.departure_cause()};
+    } else if (!records_.try_insert(
+                   place, {e, from, t.leave, at, true, t.input_passes, e.departure_cause()})) {
       return false;
     }
-    for (std::size_t i = place; i < records_.size(); ++i) {
+    for (std::size_t i = place + 1; i < records_.size(); ++i) {
       records_[i].depth = at; // the committed entry below them is gone
-    }
-    if (arriving) {
-      record& turning = records_[place - 1]; // turns back from where it got to
-      turning = {e, turning.presence, t.leave, at, true, t.input_passes, e.departure_cause()};
-      --place;
-    } else {
-      records_.append_reserved({});
-      for (std::size_t i = records_.size() - 1; i > place; --i) {
-        records_[i] = records_[i - 1];
-      }
-      records_[place] = {e, 1.0F, t.leave, at, true, t.input_passes, e.departure_cause()};
-    }
-    if (t.leave <= 0.0F) {
-      records_[place].presence = 0.0F;
     }
     return true;
   }
@@ -102,67 +95,72 @@ public:
   }
 
   // Moves every presence on by `dt` times `scale_above(d)`, the product of the time scales of
-  // the committed entries from depth d up (R32); an arrival that is over leaves the list.
+  // the committed entries from depth d up (R32), asked top down (d never grows from one call to
+  // the next); an arrival that is over leaves the list.
   template <class ScaleAbove>
   void advance(double dt, ScaleAbove scale_above) {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < records_.size(); ++i) {
+    for (std::size_t i = records_.size(); i-- > 0;) {
       record& r = records_[i];
-      const std::size_t above = r.leaving ? r.depth : r.depth + 1;
-      const auto scale = static_cast<double>(scale_above(above));
+      const auto scale = static_cast<double>(scale_above(r.leaving ? r.depth : r.depth + 1));
       // No time is no step, even under scales whose product is infinite (0 x inf is not a
       // number, which ended the transition).
       const double step = r.seconds <= 0.0F           ? 1.0
                           : dt == 0.0 || scale == 0.0 ? 0.0
                                                       : dt * scale / static_cast<double>(r.seconds);
-      const double moved = static_cast<double>(r.presence) + (r.leaving ? -step : step);
+      // A step that is not a number (a NaN dt) ends the transition, as an infinite one does.
+      const double moved = std::isnan(step) ? (r.leaving ? 0.0 : 1.0)
+                           : r.leaving      ? static_cast<double>(r.presence) - step
+                                            : static_cast<double>(r.presence) + step;
       // Within a rounding error of the end is the end: three steps of 0.1 s over 0.3 s add up
       // to a hair under 1, which would keep a state arriving for one more frame.
       r.presence = moved <= end_tolerance         ? 0.0F
                    : moved >= 1.0 - end_tolerance ? 1.0F
                                                   : static_cast<float>(moved);
-      if (r.leaving || r.presence < 1.0F) {
+    }
+    keep_only([](const record& r) { return r.leaving || r.presence < 1.0F; });
+  }
+
+  // Every arrival over, every leaving entry at presence 0.
+  void finish_all() {
+    keep_only([](const record& r) { return r.leaving; });
+    for (record& r : records_) {
+      r.presence = 0.0F;
+    }
+  }
+
+  // The next leaving entry to destroy, top first: one whose presence reached 0 with no entry
+  // still leaving above it (a committed entry above does not use one that left before it came).
+  // Takes it out of the list into `out`; false if there is none.
+  bool take_finished(Entry& out) {
+    return take_top_leaving_if(out, [](const record& r) { return r.presence <= 0.0F; });
+  }
+
+  // R26: the highest leaving entry, whatever its presence, if it has at least `depth` committed
+  // entries below it: ~stack destroys them in order as no time passes any more.
+  bool take_top_leaving(Entry& out, std::size_t depth) {
+    return take_top_leaving_if(out, [depth](const record& r) { return r.depth >= depth; });
+  }
+
+private:
+  static constexpr double end_tolerance = 1e-5;
+
+  template <class Keep>
+  void keep_only(Keep keep) {
+    std::size_t kept = 0;
+    for (const record& r : records_) {
+      if (keep(r)) {
         records_[kept++] = r;
       }
     }
     records_.truncate(kept);
   }
 
-  // Every arrival over, every leaving entry at presence 0.
-  void finish_all() {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-      if (records_[i].leaving) {
-        records_[i].presence = 0.0F;
-        records_[kept++] = records_[i];
-      }
-    }
-    records_.truncate(kept);
-  }
-
-  // The next leaving entry to destroy, top first: one whose presence reached 0 with no entry
-  // still leaving above it. Takes it out of the list into `out`; false if there is none.
-  bool take_finished(Entry& out) {
-    for (std::size_t i = records_.size(); i-- > 0;) {
-      if (!records_[i].leaving) {
-        continue; // a committed entry above does not use one that left before it came
-      }
-      if (records_[i].presence > 0.0F) {
-        return false;
-      }
-      out = records_[i].held;
-      records_.erase(i);
-      return true;
-    }
-    return false;
-  }
-
-  // R26: the highest leaving entry, whatever its presence, if it has at least `depth` committed
-  // entries below it: ~stack destroys them in order as no time passes any more.
-  bool take_top_leaving(Entry& out, std::size_t depth) {
+  // Takes the highest leaving entry out into `out` if `ready(its record)`.
+  template <class Ready>
+  bool take_top_leaving_if(Entry& out, Ready ready) {
     for (std::size_t i = records_.size(); i-- > 0;) {
       if (records_[i].leaving) {
-        if (records_[i].depth < depth) {
+        if (!ready(records_[i])) {
           return false;
         }
         out = records_[i].held;
@@ -171,16 +169,6 @@ public:
       }
     }
     return false;
-  }
-
-private:
-  static constexpr double end_tolerance = 1e-5;
-
-  // Room for one more record, growing by doubling.
-  [[nodiscard]] std::size_t grown_size() const {
-    return records_.size() < records_.capacity() ? records_.size() + 1
-           : records_.empty()                    ? 4
-                                                 : 2 * records_.size();
   }
 
   flat_array<record> records_;

@@ -13,27 +13,29 @@
 
 namespace strata::detail {
 
-// One drawn entry: committed (with its arrival, if it arrives) or leaving.
+// One drawn entry, committed (with its arrival, if it arrives) or leaving: what a pass reads of
+// it, copied when it is found, since a hook's requests may move the committed entries' storage (a
+// push grows the staged stack) before the pass is done with it. The records of moving entries
+// stay where they are.
 template <class Entry>
 struct drawn {
-  // Valid until a hook runs: the hook's requests may move the storage of the committed entries
-  // (a push grows the staged stack). The records of moving entries stay where they are, and so
-  // do the fields below, which are all a pass reads of an entry once a hook has run.
-  const Entry* e;
-  const motion<Entry>* moving; // null: committed and fully there
+  decltype(Entry::ops) ops;
+  void* object;
   entry_id id;
-  // Whether the states below count it as covering them: a state that lets every pass through
-  // (a HUD, a toast) does not, so that a level dims under its pause menu whatever is between.
-  bool covers;
+  strata::modality mode;
+  const motion<Entry>* moving; // null: committed and fully there
 
   drawn(const Entry& shown, const motion<Entry>* motion_of)
-      : e(&shown)
-      , moving(motion_of)
+      : ops(shown.ops)
+      , object(shown.object)
       , id(shown.id())
-      , covers(
-            !(shown.mode().update_below && shown.mode().draw_below && shown.mode().input_below)) {}
+      , mode(shown.mode())
+      , moving(motion_of) {}
 
   [[nodiscard]] float presence() const { return moving != nullptr ? moving->presence : 1.0F; }
+  // Whether the states below count it as covering them: a state that lets every pass through
+  // (a HUD, a toast) does not, so that a level dims under its pause menu whatever is between.
+  [[nodiscard]] bool covers() const { return mode != strata::modality::transparent; }
 };
 
 // Walks the drawing order one way, skipping leaving entries already at presence 0 (they wait
@@ -140,7 +142,7 @@ public:
     down from_top{entries, motions};
     for (std::optional<item> at = from_top.next(); at; at = from_top.next()) {
       ++visible;
-      if (shown == 0 && at->moving == nullptr && !at->e->mode().draw_below) {
+      if (shown == 0 && at->moving == nullptr && !at->mode.draw_below) {
         shown = visible;
       }
     }
@@ -158,14 +160,13 @@ public:
       if (cover && cover->id == at->id) {
         cover = ahead.next();
       }
-      while (cover && !cover->covers) {
+      while (cover && !cover->covers()) {
         cover = ahead.next();
       }
-      const type_ops<Context, Event>& type = *at->e->ops;
-      if (type.seen_draw != nullptr) {
-        type.seen_draw(at->e->object, context, seen_presence(*at, cover ? &*cover : nullptr));
-      } else if (type.draw != nullptr) {
-        type.draw(at->e->object, context);
+      if (at->ops->seen_draw != nullptr) {
+        at->ops->seen_draw(at->object, context, seen_presence(*at, cover ? &*cover : nullptr));
+      } else if (at->ops->draw != nullptr) {
+        at->ops->draw(at->object, context);
       }
     }
   }
@@ -183,12 +184,10 @@ public:
         }
         continue;
       }
-      const type_ops<Context, Event>& type = *at->e->ops;
-      const bool input_below = at->e->mode().input_below; // read before the hook: see drawn
-      if (type.handle != nullptr && type.handle(at->e->object, context, event)) {
+      if (at->ops->handle != nullptr && at->ops->handle(at->object, context, event)) {
         return true;
       }
-      if (!input_below) {
+      if (!at->mode.input_below) {
         return false;
       }
     }
@@ -203,10 +202,10 @@ public:
     down order{entries, motions};
     std::optional<item> cover;
     for (std::optional<item> at = order.next(); at; at = order.next()) {
-      if (at->e->id() == id) {
+      if (at->id == id) {
         return seen_presence(*at, cover ? &*cover : nullptr);
       }
-      if (at->covers) {
+      if (at->covers()) {
         cover = at;
       }
     }

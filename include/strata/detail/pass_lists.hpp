@@ -38,13 +38,18 @@ public:
   // R33: entries arrive or leave (or no longer do). The update pass leaves its plain path while
   // they do, so that it moves them on.
   void set_in_motion(bool on) {
-    if (on != in_motion_) {
-      in_motion_ = on;
-      const std::size_t change = 1;
-      update_extras_ = on ? update_extras_ + change : update_extras_ - change;
-      draw_extras_ = on ? draw_extras_ + change : draw_extras_ - change;
-      update_plain_ = update_extras_ == 0 && !layers_.empty();
+    if (on == in_motion_) {
+      return;
     }
+    in_motion_ = on;
+    if (on) {
+      ++update_extras_;
+      ++draw_extras_;
+    } else {
+      --update_extras_;
+      --draw_extras_;
+    }
+    update_plain_ = update_extras_ == 0 && !layers_.empty();
   }
 
   // Bottom to top: `update` on the top state, `update_covered` on each state below it that the

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "stack_handles.hpp"
+#include "stack_motion.hpp"
 
 // clang 14 keeps step_towards_staged() out of line and pays a call, with its register saves, for
 // every step (six per push/pop cycle): inlined, bench S2 fell from 933 to 794 instructions per
@@ -24,24 +24,26 @@
 namespace strata::detail {
 
 template <class Context, class Event>
-class stack_commit : protected stack_handles<Context, Event> {
-  using handles = stack_handles<Context, Event>;
+class stack_commit : protected stack_motion<Context, Event> {
+  using base = stack_motion<Context, Event>;
 
 protected:
-  using handles::entries_;
-  using handles::fail;
-  using handles::focused_;
-  using handles::focused_type_;
-  using handles::guard_;
-  using handles::handles;
-  using handles::just_paused_;
-  using handles::notify;
-  using handles::options_;
-  using handles::passes_;
-  using handles::release;
-  using handles::transitions_;
-  using handles::unstage_top;
-  using typename handles::entry;
+  using base::base;
+  using base::dispose;
+  using base::entries_;
+  using base::fail;
+  using base::focused_;
+  using base::focused_type_;
+  using base::guard_;
+  using base::just_paused_;
+  using base::notify;
+  using base::options_;
+  using base::passes_;
+  using base::release;
+  using base::start_arriving;
+  using base::transitions_;
+  using base::unstage_top;
+  using typename base::entry;
 
   // Runs steps until the committed stack is the staged one and its top has the focus (R29).
   void run_commit() {
@@ -194,76 +196,9 @@ protected:
     report_exit_and_dispose(left, depth);
   }
 
-  // ---- R33: transitions ----
-
-  // `left` exited from committed `depth`: it is destroyed now, unless it leaves over time or
-  // entries are leaving above it, which go first.
-  void dispose(const entry& left) noexcept {
-    if (!left.may_linger()) [[likely]] {
-      release(left);
-      return;
-    }
-    dispose_in_motion(left);
-  }
-  [[gnu::cold, gnu::noinline]] void dispose_in_motion(const entry& left) noexcept {
-    const std::size_t depth = entries_.committed_size(); // where it was
-    auto& motions = this->motions_;
-    const bool destroying = this->guard_.now == activity::destroying;
-    // R26: during destruction no time passes any more. Out of memory for its record, it cannot
-    // wait: its transition and those of the states leaving above it are cut short.
-    if (destroying || !motions.leave(left, depth, departure_of(left))) {
-      entry gone{};
-      while (motions.take_top_leaving(gone, depth + 1)) {
-        release(gone);
-      }
-      motions.forget_arrival(depth);
-      release(left);
-      // The states parked below it may have waited only for those: they are done now too, and
-      // would otherwise stay in transition, undrawn, until the next update.
-      release_finished();
-    } else {
-      release_finished();
-      if (depth > 0 && motions.leaving_at(depth)) {
-        entries_.committed_at(depth - 1).set_below_leaving();
-      }
-    }
-    passes_.set_in_motion(!motions.empty());
-  }
-
-  // How `left` leaves. R20: a borrowed state's owner may destroy it once the commit that exits it
-  // returns, so the stack keeps none to draw past that commit: it leaves at once (it may still
-  // wait, undrawn, for states leaving above it, which never touches it).
-  [[nodiscard]] static strata::transition departure_of(const entry& left) {
-    strata::transition t = left.transition();
-    if (left.owned() == ownership::borrowed) {
-      t.leave = 0.0F;
-    }
-    return t;
-  }
-
-  // Destroys the leaving entries whose presence reached 0, top first; one still leaving keeps
-  // those below it.
-  void release_finished() noexcept {
-    entry gone{};
-    while (this->motions_.take_finished(gone)) {
-      release(gone);
-    }
-  }
-
-  // `next`, about to enter at the committed top, arrives over time; out of memory for its
-  // record, it is there at once.
-  [[gnu::cold, gnu::noinline]] void start_arriving(const entry& next) noexcept {
-    if (this->motions_.arrive(next, entries_.committed_size(), next.transition())) {
-      passes_.set_in_motion(true);
-    }
-  }
-
   // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
   [[gnu::cold, gnu::noinline]] void enter_failed() noexcept {
-    if (entries_.committed_top().arrives()) {
-      this->motions_.forget_arrival(entries_.committed_size() - 1); // R33
-      passes_.set_in_motion(!this->motions_.empty());
-    }
+    this->end_arrival_of_top(); // R33
     release(take_committed_top());
   }
 
@@ -376,10 +311,7 @@ protected:
     }
     while (step_towards_staged<true>()) {
     }
-    entry gone{}; // R33: what was leaving below everything that exited
-    while (this->motions_.take_top_leaving(gone, 0)) {
-      release(gone);
-    }
+    this->release_all_leaving(); // R33: what was leaving below everything that exited
   }
 
   // ---- R23: the transition limit ----
