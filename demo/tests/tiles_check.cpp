@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     return fail(std::string(argv[2]) + ": " + error);
   }
   demo::cell_grid screen(columns, rows);
-  demo::testing::replay(*inputs, screen, [](std::size_t) { return true; });
+  demo::testing::play_to_end(*inputs, screen);
 
   SDL_Surface* image = demo::testing::load_screenshot(argv[1]);
   if (image == nullptr) {
