@@ -52,7 +52,7 @@ python3 "$root/demo/tools/ansi_to_png.py" "$work/screen.ans" "$root/docs/demo-te
 into_the_meadow
 sleep 1
 tm send-keys -t demo p
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do # two digits: the glob below lists them in order
   tm capture-pane -p -e -t demo >"$work/fading-$i.ans"
   sleep 0.02
 done
