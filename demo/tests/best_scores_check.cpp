@@ -5,21 +5,19 @@
 // stay behind; the file's place follows XDG_DATA_HOME, then HOME; and a run that does every place
 // (the script given as the argument) records each place's score and shows the best ever on its
 // ending.
+//   strata-demo-best-scores-check scripts/realm_safe.keys
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <unistd.h>
 
 #include "../game/best_scores.hpp"
 #include "../game/kept_scores.hpp"
-#include "../game/script.hpp"
-#include "../game/session.hpp"
+#include "replay.hpp"
 
 namespace {
 
@@ -150,28 +148,12 @@ void the_file_follows_the_environment() {
 }
 
 // The whole game with scores kept, as a player's run has them: the script does every place.
-void the_ending_shows_the_best_ever(const fs::path& dir, const fs::path& script_file) {
+void the_ending_shows_the_best_ever(const fs::path& dir, const demo::script& inputs) {
   const fs::path file = dir / "ending" / "best_scores.txt";
   fs::create_directories(file.parent_path());
   write_file(file, "9000 Meadow\n"); // a better Meadow from an earlier run
-  std::ifstream in(script_file);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  std::string error;
-  const auto inputs = demo::parse_script(text, error);
-  expect(inputs.has_value(), "the script " + script_file.string() + ": " + error);
-  if (!inputs) {
-    return;
-  }
-  demo::session run(1, demo::kept_scores(file));
   demo::cell_grid screen(80, 25);
-  std::vector<demo::input_event> events;
-  for (const auto& pressed : inputs->frames) {
-    events.clear();
-    if (pressed) {
-      events.push_back({*pressed});
-    }
-    run.step(events, screen);
-  }
+  demo::testing::play_to_end(inputs, screen, demo::kept_scores(file));
   std::string shown;
   for (int y = 0; y < screen.height(); ++y) {
     shown += screen.row(y) + "\n";
@@ -190,6 +172,10 @@ void the_ending_shows_the_best_ever(const fs::path& dir, const fs::path& script_
 } // namespace
 
 int main(int argc, char** argv) {
+  const auto inputs = demo::testing::script_argument(argc, argv, "realm_safe.keys");
+  if (!inputs) {
+    return 2;
+  }
   const fs::path dir =
       fs::temp_directory_path() / ("strata-best-scores-" + std::to_string(getpid()));
   fs::remove_all(dir);
@@ -200,9 +186,7 @@ int main(int argc, char** argv) {
   files_that_are_no_scores(dir);
   a_new_best_is_written_whole(dir);
   the_file_follows_the_environment();
-  if (argc > 1) {
-    the_ending_shows_the_best_ever(dir, argv[1]);
-  }
+  the_ending_shows_the_best_ever(dir, *inputs);
   fs::remove_all(dir);
   if (failures == 0) {
     std::puts("best scores check: passed");

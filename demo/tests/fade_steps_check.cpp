@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   demo::cell_grid screen(80, 25);
-  demo::testing::replay(*inputs, screen, [](std::size_t) { return true; });
+  demo::testing::play_to_end(*inputs, screen);
   for (int y = 0; y < screen.height(); ++y) {
     const std::size_t x = screen.row(y).find("P A U S E D");
     if (x == std::string::npos) {

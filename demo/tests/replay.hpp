@@ -1,5 +1,6 @@
 // demo/tests/replay.hpp: what the checkers that replay a script share: reading the script and
-// playing it headless as the front ends do (seed 1, the scripts' default), frame by frame.
+// playing it headless as the front ends do (seed 1, the scripts' default), frame by frame. A
+// scripted run keeps no best scores; a checker of the scores passes the ones to keep.
 #pragma once
 
 #include <cstdio>
@@ -7,8 +8,10 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "../game/kept_scores.hpp"
 #include "../game/script.hpp"
 #include "../game/session.hpp"
 
@@ -44,8 +47,8 @@ inline std::optional<script> script_argument(int argc, char** argv, const char* 
 // Plays `inputs` on `screen`, calling on_frame(frame) after each frame is drawn (frame counts
 // from 1); stops early when on_frame returns false or the game ends.
 template <class OnFrame>
-void replay(const script& inputs, cell_grid& screen, OnFrame on_frame) {
-  session run(1);
+void replay(const script& inputs, cell_grid& screen, OnFrame on_frame, kept_scores scores = {}) {
+  session run(1, std::move(scores));
   std::vector<input_event> events;
   for (std::size_t frame = 0; frame < inputs.frames.size() && run.running(); ++frame) {
     events.clear();
@@ -57,6 +60,12 @@ void replay(const script& inputs, cell_grid& screen, OnFrame on_frame) {
       return;
     }
   }
+}
+
+// Plays `inputs` until the script or the game ends: `screen` holds the last frame.
+inline void play_to_end(const script& inputs, cell_grid& screen, kept_scores scores = {}) {
+  replay(
+      inputs, screen, [](std::size_t) { return true; }, std::move(scores));
 }
 
 } // namespace demo::testing

@@ -12,13 +12,27 @@ work=$(mktemp -d)
 tm() { tmux -L "strata-shots-$$" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# The terminal: the Meadow, a few steps, paused, with the stack overlay. A player's run keeps
-# best scores: this one keeps them in $work, neither reading nor touching the user's own.
-tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
-sleep 2.5
-tm send-keys -t demo Enter
-sleep 0.5
-tm send-keys -t demo Enter
+# A player's run in tmux, taken to the Meadow (Enter at the title, Enter on the map). A player's
+# run keeps best scores: this one keeps them in $work, neither reading nor touching the user's.
+into_the_meadow() {
+  tm kill-session -t demo 2>/dev/null || true
+  tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
+  sleep 2.5
+  tm send-keys -t demo Enter
+  sleep 0.5
+  tm send-keys -t demo Enter
+}
+
+# The SDL2 window under Xvfb: plays SCRIPT, saves its last frame as docs/NAME.png.
+#   sdl_shot SCRIPT NAME
+sdl_shot() {
+  xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$1" \
+    --screenshot "$work/$2.bmp" >/dev/null
+  python3 "$root/demo/tools/bmp_to_png.py" "$work/$2.bmp" "$root/docs/$2.png"
+}
+
+# The terminal: the Meadow, a few steps, paused, with the stack overlay.
+into_the_meadow
 sleep 0.5
 for k in Right Right Down Down Right Right Right Down Down; do
   tm send-keys -t demo "$k"
@@ -35,15 +49,10 @@ python3 "$root/demo/tools/ansi_to_png.py" "$work/screen.ans" "$root/docs/demo-te
 # The terminal mid-transition (R33): the pause menu fading in over the Meadow, 0.2 s long. The
 # game runs in real time, so the pane is captured every few hundredths of a second after P, and
 # the first capture with the banner dimmed (half faded in) is kept.
-tm kill-session -t demo
-tm new-session -d -s demo -x 100 -y 32 "env XDG_DATA_HOME=$work $demo --seed 1"
-sleep 2.5
-tm send-keys -t demo Enter
-sleep 0.5
-tm send-keys -t demo Enter
+into_the_meadow
 sleep 1
 tm send-keys -t demo p
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do # two digits: the glob below lists them in order
   tm capture-pane -p -e -t demo >"$work/fading-$i.ans"
   sleep 0.02
 done
@@ -57,17 +66,10 @@ wait 46 enter wait 2 up enter wait 5 tab
 enter enter enter wait 150
 down down enter right enter wait 50
 KEYS
-xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$work/battle.keys" \
-  --screenshot "$work/shot.bmp" >/dev/null
-python3 "$root/demo/tools/bmp_to_png.py" "$work/shot.bmp" "$root/docs/demo-sdl.png"
-
-# The SDL2 window's tiles: the Caverns a few steps in (the tiles test's script).
-xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
-  --script "$root/demo/tests/scripts/tiles_caverns.keys" --screenshot "$work/tiles.bmp" >/dev/null
-python3 "$root/demo/tools/bmp_to_png.py" "$work/tiles.bmp" "$root/docs/demo-sdl-tiles.png"
-# The SDL2 window mid-transition: the pause menu half faded in (the fade test's script).
-xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl \
-  --script "$root/demo/tests/scripts/pause_fading.keys" --screenshot "$work/fading.bmp" >/dev/null
-python3 "$root/demo/tools/bmp_to_png.py" "$work/fading.bmp" "$root/docs/demo-sdl-fading.png"
+sdl_shot "$work/battle.keys" demo-sdl
+# Its tiles: the Caverns a few steps in (the tiles test's script).
+sdl_shot "$root/demo/tests/scripts/tiles_caverns.keys" demo-sdl-tiles
+# Mid-transition: the pause menu half faded in (the fade test's script).
+sdl_shot "$root/demo/tests/scripts/pause_fading.keys" demo-sdl-fading
 echo "wrote docs/demo-terminal.png, docs/demo-terminal-fading.png, docs/demo-sdl.png," \
   "docs/demo-sdl-tiles.png and docs/demo-sdl-fading.png"
