@@ -150,6 +150,20 @@ static void r33_presence_of_committed_leaving_and_unknown_ids(void) {
   CHECK_STR(strata_last_error(stack), "strata: strata_presence_of() with a null output");
   CHECK_INT(strata_presence_of(NULL, level_id, &seen), STRATA_E_NULL_STACK);
   CHECK_INT(strata_in_transition(NULL), 0);
+
+  /* The level leaves at once, but waits, undrawn, to be destroyed after the pause leaving above
+   * it: gone all the same. */
+  pause_id = push_kind(stack, &fading_pause_state, &pause);
+  strata_commit(stack);
+  strata_finish_transitions(stack);
+  take(&log_);
+  strata_clear(stack);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "pause.exit, later.resume, later.exit, level.resume, level.exit");
+  CHECK_STR(presence_text(stack, pause_id), "leaving 1 clear");
+  CHECK_INT(strata_presence_of(stack, level_id, &seen), STRATA_E_NOT_FOUND);
+  CHECK_INT(strata_presence_of(stack, later_id, &seen), STRATA_E_NOT_FOUND);
+  CHECK_INT(level.destroyed, 0);
   destroy_stack(stack, &log_);
 }
 

@@ -43,6 +43,36 @@ static void r33_a_pushed_state_arrives_over_its_arrive_time(void) {
   destroy_stack(stack, &log_);
 }
 
+/* A state that lets every pass through (STRATA_TRANSPARENT: a HUD) covers nothing: the phase and
+ * the cover of the states below come from the nearest state above that covers them, so the level
+ * dims with its pause menu whatever HUD lies between, and is present under the HUD alone. */
+static void r33_a_transparent_state_covers_nothing(void) {
+  actor level, hud, pause;
+  strata_item item;
+  strata_stack* stack = make_stack(&log_, NULL);
+  actor_init(&level, "level", &log_);
+  actor_init(&hud, "hud", &log_);
+  actor_init(&pause, "pause", &log_);
+  push_kind(stack, &seen_state, &level);
+  item = actor_item(&hud, STRATA_TRANSPARENT);
+  item.state = &seen_state;
+  CHECK_INT(strata_push_item(stack, &item), STRATA_OK);
+  strata_commit(stack);
+  take(&log_);
+  strata_draw(stack);
+  CHECK_STR(take(&log_), "level.draw_seen(present 1), hud.draw_seen(present 1)");
+
+  push_kind(stack, &fading_pause_state, &pause);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "hud.pause, pause.enter");
+  strata_update(stack, 0.25);
+  strata_draw(stack);
+  CHECK_STR(take(&log_), "pause.active, level.draw_seen(being_covered 1 push cover 0.5), "
+                         "hud.draw_seen(being_covered 1 push cover 0.5), "
+                         "pause.draw_seen(arriving 0.5 push)");
+  destroy_stack(stack, &log_);
+}
+
 /* A popped state has its exit at the commit, as always, then is drawn, and only drawn, until its
  * presence reaches 0; then it is destroyed: its destroy callback runs only then. */
 static void r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed(void) {
@@ -302,6 +332,7 @@ int main(void) {
   static const test_case tests[] = {
       {"r33_a_pushed_state_arrives_over_its_arrive_time",
        r33_a_pushed_state_arrives_over_its_arrive_time},
+      {"r33_a_transparent_state_covers_nothing", r33_a_transparent_state_covers_nothing},
       {"r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed",
        r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed},
       {"r33_a_state_without_draw_seen_is_drawn_with_draw",
