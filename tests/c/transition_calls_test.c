@@ -204,10 +204,12 @@ static void r33_finish_transitions_is_refused_inside_callbacks(void) {
   take(&log_);
 
   strata_update(stack, 0.125);
+  CHECK_STR(take(&log_), "level.active");
   CHECK_INT(level.result, STRATA_E_REENTRANT);
   CHECK_INT(strata_in_transition(stack), 1);
   CHECK_INT(pause.destroyed, 0);
   CHECK_INT(strata_finish_transitions(stack), STRATA_OK);
+  CHECK_STR(take(&log_), ""); /* release_and_commit records nothing: it counts */
   CHECK_INT(pause.destroyed, 1);
   CHECK_INT(commit_from_release_, STRATA_E_REENTRANT);
   CHECK_INT(finish_from_release_, STRATA_E_REENTRANT);

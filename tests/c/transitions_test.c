@@ -149,13 +149,13 @@ static void r33_events_stop_at_a_state_in_transition(void) {
 
   CHECK_INT(strata_handle(stack, &first), 1);
   CHECK_STR(take(&log_), ""); /* the arriving pause stops it: neither gets it */
-  strata_finish_transitions(stack);
+  CHECK_INT(strata_finish_transitions(stack), STRATA_OK);
   strata_pop(stack);
-  strata_commit(stack);
-  take(&log_);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "pause.exit, level.resume");
   CHECK_INT(strata_handle(stack, &second), 1);
   CHECK_STR(take(&log_), ""); /* the leaving pause stops it too */
-  strata_finish_transitions(stack);
+  CHECK_INT(strata_finish_transitions(stack), STRATA_OK);
   CHECK_STR(take(&log_), "pause.destroyed");
   CHECK_INT(strata_handle(stack, &third), 1);
   CHECK_STR(take(&log_), "level.event(3)");
@@ -181,6 +181,14 @@ static void r33_a_transition_may_let_events_pass(void) {
 
   CHECK_INT(strata_handle(stack, &key), 1);
   CHECK_STR(take(&log_), "level.event(1)"); /* the arriving toast does not get it either */
+  strata_finish_transitions(stack);
+  strata_pop(stack);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "toast.exit, level.resume");
+  CHECK_INT(strata_in_transition(stack), 1);
+  key = 2;
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(2)"); /* nor does the leaving one */
   destroy_stack(stack, &log_);
 }
 
@@ -223,6 +231,30 @@ static void r33_replace_and_clear_name_their_cause(void) {
   strata_update(stack, 0.25);
   CHECK_STR(take(&log_), "world.destroyed, title.destroyed, level.destroyed");
   destroy_stack(stack, &log_);
+}
+
+/* strata_destroy (R26) destroys the states still leaving with the others, as no time passes any
+ * more: each after the ones above it. */
+static void r33_destroying_the_stack_destroys_the_leaving_states_top_first(void) {
+  static strata_state slow;
+  actor a, b, c;
+  strata_stack* stack = make_stack(&log_, NULL);
+  slow = seen_state;
+  slow.modality = STRATA_LIVE;
+  slow.leave = 0.5f;
+  actor_init(&a, "a", &log_);
+  actor_init(&b, "b", &log_);
+  actor_init(&c, "c", &log_);
+  push_kind(stack, &slow, &a);
+  push_kind(stack, &slow, &b);
+  push_kind(stack, &slow, &c);
+  strata_commit(stack);
+  strata_pop(stack);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "a.enter, a.pause, b.enter, b.pause, c.enter, c.exit, b.resume");
+
+  CHECK_INT(strata_destroy(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "b.exit, c.destroyed, b.destroyed, a.resume, a.exit, a.destroyed");
 }
 
 /* Completes every transition at once: b, which was turning back from 0.5, is destroyed; a's
@@ -340,6 +372,8 @@ int main(void) {
       {"r33_events_stop_at_a_state_in_transition", r33_events_stop_at_a_state_in_transition},
       {"r33_a_transition_may_let_events_pass", r33_a_transition_may_let_events_pass},
       {"r33_replace_and_clear_name_their_cause", r33_replace_and_clear_name_their_cause},
+      {"r33_destroying_the_stack_destroys_the_leaving_states_top_first",
+       r33_destroying_the_stack_destroys_the_leaving_states_top_first},
       {"r33_finish_transitions_completes_every_transition_at_once",
        r33_finish_transitions_completes_every_transition_at_once},
       {"r33_draw_seen_may_fail", r33_draw_seen_may_fail},
