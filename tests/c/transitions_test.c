@@ -189,6 +189,20 @@ static void r33_a_transition_may_let_events_pass(void) {
   key = 2;
   CHECK_INT(strata_handle(stack, &key), 1);
   CHECK_STR(take(&log_), "level.event(2)"); /* nor does the leaving one */
+
+  /* Nor does the moving state's modality stop it: a veil that lets no input through once there. */
+  strata_finish_transitions(stack);
+  item.modality = STRATA_FREEZE;
+  CHECK_INT(strata_push_item(stack, &item), STRATA_OK);
+  strata_commit(stack);
+  take(&log_);
+  key = 3;
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(3)");
+  strata_finish_transitions(stack);
+  key = 4;
+  CHECK_INT(strata_handle(stack, &key), 0);
+  CHECK_STR(take(&log_), "toast.event(4)"); /* once there, its modality decides again */
   destroy_stack(stack, &log_);
 }
 
