@@ -72,7 +72,7 @@ int strata_finish_transitions(strata_stack* stack) {
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  return stack->finish("strata_finish_transitions()", [&] {
+  return stack->run("strata_finish_transitions()", [&] {
     stack->core().finish_transitions();
     return STRATA_OK;
   });

@@ -68,16 +68,16 @@ void give_name(c_state& state, const strata_item& item, strata_stack& stack) {
 // unclaimed: a push that fails has staged nothing, unless an observer written in C++ threw once
 // it had. A push that fails reports no id.
 template <class Stage>
-int push_then_claim(strata_stack& stack, const char* what, std::size_t first, strata_id* ids,
-                    std::size_t count, Stage stage) {
+int push_then_claim(strata_stack& stack, const char* what, std::size_t first,
+                    const strata_item* items, std::size_t count, strata_id* ids, Stage stage) {
   push_ids claimed{};
   const int result = stack.request(what, [&] {
     {
       const strata::detail::at_scope_exit claim{
-          [&] { strata::capi::claim(stack, first, claimed); }};
+          [&] { strata::capi::claim(stack, first, items, claimed); }};
       stage();
     }
-    strata::capi::give_transitions(stack, first, claimed);
+    strata::capi::give_transitions(stack, first, items, claimed);
     return STRATA_OK;
   });
   if (result != STRATA_OK) {
@@ -110,7 +110,7 @@ int stage_one(strata_stack* stack, const char* what, const strata_item* item, pl
   }
   const std::size_t staged = stack->core().staged().size();
   const std::size_t first = where == placement::replace && staged > 0 ? staged - 1 : staged;
-  return push_then_claim(*stack, what, first, id, 1, [&] {
+  return push_then_claim(*stack, what, first, item, 1, id, [&] {
     strata::capi::as_state_type(item->state->always != nullptr, item->state->draw_seen != nullptr,
                                 [&]<class State>() { stage_one_as<State>(*stack, *item, where); });
   });
@@ -193,7 +193,7 @@ int strata_push_several_ids(strata_stack* stack, const strata_item* items, size_
   if (const int refused = accept_items(stack, what, items, count); refused != STRATA_OK) {
     return refused;
   }
-  return push_then_claim(*stack, what, stack->core().staged().size(), ids, count, [&] {
+  return push_then_claim(*stack, what, stack->core().staged().size(), items, count, ids, [&] {
     strata::capi::as_state_type(any_has(items, count, &strata_state::always),
                                 any_has(items, count, &strata_state::draw_seen),
                                 [&]<class State>() { batches<State>[count - 1](*stack, items); });

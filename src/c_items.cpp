@@ -48,7 +48,8 @@ void release_data(const strata_item* items, std::size_t count, void* env) {
   }
 }
 
-void claim(strata_stack& stack, std::size_t first, push_ids& ids) noexcept {
+void claim(strata_stack& stack, std::size_t first, const strata_item* items,
+           push_ids& ids) noexcept {
   for (std::size_t depth = first; depth < stack.core().staged().size(); ++depth) {
     const auto entry = stack.core().staged()[depth];
     c_state& state = state_of(entry);
@@ -58,18 +59,21 @@ void claim(strata_stack& stack, std::size_t first, push_ids& ids) noexcept {
     const std::size_t position = state.claim();
     const strata::entry_id id = entry.id();
     ids[position] = to_id(id);
-    if (state.asked_time_scale() != 1.0F) {
-      staged_handle(stack.core(), depth, id).time_scale(state.asked_time_scale());
+    if (const float scale = time_scale_asked_by(items[position]); scale != 1.0F) {
+      staged_handle(stack.core(), depth, id).time_scale(scale);
     }
   }
 }
 
-void give_transitions(strata_stack& stack, std::size_t first, const push_ids& ids) {
+void give_transitions(strata_stack& stack, std::size_t first, const strata_item* items,
+                      const push_ids& ids) {
   core_stack& core = stack.core();
-  const auto ours = [&](strata::entry_id id) {
-    return id != strata::entry_id::none &&
-           std::find(ids.begin(), ids.end(), to_id(id)) != ids.end();
+  // The position of the staged entry `id` among the push's items (a staged entry always has an
+  // id, the unused places none); ids.size() if it is not the push's.
+  const auto position_of = [&](strata::entry_id id) {
+    return static_cast<std::size_t>(std::find(ids.begin(), ids.end(), to_id(id)) - ids.begin());
   };
+  const auto ours = [&](strata::entry_id id) { return position_of(id) < ids.size(); };
   // No commit runs inside a request, so none of these entries has entered: each pop drops one.
   strata::detail::on_unwind take_back{[&] {
     while (!core.staged().empty() && ours(core.staged()[core.staged().size() - 1].id())) {
@@ -77,10 +81,15 @@ void give_transitions(strata_stack& stack, std::size_t first, const push_ids& id
     }
   }};
   for (std::size_t depth = first; depth < core.staged().size(); ++depth) {
-    const auto entry = core.staged()[depth];
-    const strata::transition& asked = state_of(entry).asked_transition();
-    if (ours(entry.id()) && asked != strata::transition{}) {
-      staged_handle(core, depth, entry.id()).transition(asked);
+    const strata::entry_id id = core.staged()[depth].id();
+    const std::size_t position = position_of(id);
+    if (position == ids.size()) {
+      continue;
+    }
+    // Without durations nothing moves, and input_passes means nothing: the core's default, so
+    // no extras are made for it.
+    if (const strata::transition asked = transition_asked_by(items[position]); asked.animated()) {
+      staged_handle(core, depth, id).transition(asked);
     }
   }
   take_back.dismiss();

@@ -30,17 +30,19 @@ void release_data(const strata_item* items, std::size_t count, void* env);
 // observer unstaged before the push returned, or that the push never staged.
 using push_ids = std::array<strata_id, STRATA_PUSH_SEVERAL_MAX>;
 
-// Claims the entries the push staged: the unclaimed ones from `first` (the staged size before
-// it) up. The observer hears of each entry as it is staged and may push in turn; those pushes
-// stage above `first`, and each claims its own before returning, so what is unclaimed here is
-// this push's (less any the observer popped).
-void claim(strata_stack& stack, std::size_t first, push_ids& ids) noexcept;
+// Claims the entries the push of `items` staged: the unclaimed ones from `first` (the staged size
+// before it) up, each given the time scale its item asks for. The observer hears of each entry as
+// it is staged and may push in turn; those pushes stage above `first`, and each claims its own
+// before returning, so what is unclaimed here is this push's (less any the observer popped).
+void claim(strata_stack& stack, std::size_t first, const strata_item* items,
+           push_ids& ids) noexcept;
 
-// Gives the push's claimed entries, staged from `first` up, the transitions their items asked
-// for. That may run out of memory (the core keeps a transition with the entry's extras); the
-// push is then taken back whole, as a C++ handle's .transition() takes back its push: its
-// entries still staged on top are popped (the observer hears of a pop and a discard for each,
-// and their data is released), and the exception goes on to the C API function.
-void give_transitions(strata_stack& stack, std::size_t first, const push_ids& ids);
+// Gives the push's claimed entries, staged from `first` up, the transitions their `items` ask
+// for (the item's own, else its state's). That may run out of memory (the core keeps a transition
+// with the entry's extras); the push is then taken back whole, as a C++ handle's .transition()
+// takes back its push: its entries still staged on top are popped (the observer hears of a pop and
+// a discard for each, and their data is released), and the exception goes on to the C API function.
+void give_transitions(strata_stack& stack, std::size_t first, const strata_item* items,
+                      const push_ids& ids);
 
 } // namespace strata::capi

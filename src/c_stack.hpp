@@ -47,20 +47,18 @@ struct strata_stack {
     return guarded(what, false, std::forward<Body>(body));
   }
 
-  // Runs a commit, a pass or a frame. Inside the callbacks of another commit or pass the core
-  // refuses it with its own message; inside the callbacks of a request (an observer, a destroy
-  // callback) the core would not know, so it is refused here.
+  // Runs a commit, a pass, a frame or strata_finish_transitions() (R33). Inside the callbacks of
+  // another of these the core refuses it with its own message; inside the callbacks of a request
+  // (an observer, a destroy callback) the core would not know, so it is refused here.
   template <class Body>
   int run(const char* what, Body&& body) noexcept {
-    return start(what, true, std::forward<Body>(body));
-  }
-
-  // Runs strata_finish_transitions(): refused where a pass is, but the core destroys the states
-  // done leaving outside any pass, so the destroy callbacks it runs are held here to what a
-  // request's may call (requests only).
-  template <class Body>
-  int finish(const char* what, Body&& body) noexcept {
-    return start(what, false, std::forward<Body>(body));
+    if (const int refused = check_call(what); refused != STRATA_OK) {
+      return refused;
+    }
+    if (depth_ > 0 && !hooks_running_) {
+      return refuse(what);
+    }
+    return guarded(what, true, std::forward<Body>(body));
   }
 
   // STRATA_OK when the stack may be called now, or the error it reported: it refuses every call
@@ -103,19 +101,6 @@ private:
     strata::capi::callback_failures::suspended failable_;
   };
 
-  // `runs_hooks`: whether the core guards the callbacks this call runs against commits and
-  // passes (see run()).
-  template <class Body>
-  int start(const char* what, bool runs_hooks, Body&& body) noexcept {
-    if (const int refused = check_call(what); refused != STRATA_OK) {
-      return refused;
-    }
-    if (depth_ > 0 && !hooks_running_) {
-      return refuse(what);
-    }
-    return guarded(what, runs_hooks, std::forward<Body>(body));
-  }
-
   template <class Body>
   int guarded(const char* what, bool runs_hooks, Body&& body) noexcept {
     const call_scope scope{*this, what, runs_hooks};
@@ -142,7 +127,7 @@ private:
   mutable std::array<char, strata::capi::message_capacity> last_message_{};
   int depth_ = 0;                   // C API calls under way
   const char* outermost_ = nullptr; // the C API call the others run inside, for messages
-  bool hooks_running_ = false;      // that call is a commit, a pass, a frame or strata_destroy()
+  bool hooks_running_ = false;      // that call is a run() or strata_destroy()
   bool destroying_ = false;         // strata_destroy() is under way
   // Last, so that it is destroyed first: the exit callbacks that its destructor runs still find
   // everything above alive.

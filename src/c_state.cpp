@@ -1,5 +1,5 @@
-// src/c_state.cpp: a C state on a strata::stack: its name, its modality, its time scale, its
-// transition and what its draw reads of it, its data's lifetime.
+// src/c_state.cpp: a C state on a strata::stack: its name, its modality, the time scale and the
+// transition its item asks for, what its draw reads of its transition, its data's lifetime.
 // The wrappers that run its callbacks and turn a strata_fail() into a failed hook are the
 // template c_state::run() in c_state.hpp.
 #include "c_state.hpp"
@@ -20,22 +20,6 @@ bool is_on(unsigned bits, unsigned flag) {
   return (bits & flag) != 0;
 }
 
-// 0 means the default, as for modality: the item's own, else its state's, else 1.
-float time_scale_asked_by(const strata_item& item) {
-  if (item.time_scale != 0.0F) {
-    return item.time_scale;
-  }
-  return item.state->time_scale != 0.0F ? item.state->time_scale : 1.0F;
-}
-
-// R33: the item's own with STRATA_TRANSITION_SET, else its state's.
-strata::transition transition_asked_by(const strata_item& item) {
-  const bool own = is_on(item.transition, STRATA_TRANSITION_SET);
-  const unsigned bits = own ? item.transition : item.state->transition;
-  return {own ? item.arrive : item.state->arrive, own ? item.leave : item.state->leave,
-          is_on(bits, STRATA_INPUT_PASSES)};
-}
-
 // The C enumerators are the core's, in the same order.
 static_assert(static_cast<int>(strata::phase::present) == STRATA_PHASE_PRESENT);
 static_assert(static_cast<int>(strata::phase::arriving) == STRATA_PHASE_ARRIVING);
@@ -50,6 +34,20 @@ static_assert(static_cast<int>(strata::cause::replace) == STRATA_CAUSE_REPLACE);
 static_assert(static_cast<int>(strata::cause::clear) == STRATA_CAUSE_CLEAR);
 
 } // namespace
+
+float time_scale_asked_by(const strata_item& item) {
+  if (item.time_scale != 0.0F) {
+    return item.time_scale;
+  }
+  return item.state->time_scale != 0.0F ? item.state->time_scale : 1.0F;
+}
+
+strata::transition transition_asked_by(const strata_item& item) {
+  const bool own = is_on(item.transition, STRATA_TRANSITION_SET);
+  const unsigned bits = own ? item.transition : item.state->transition;
+  return {own ? item.arrive : item.state->arrive, own ? item.leave : item.state->leave,
+          is_on(bits, STRATA_INPUT_PASSES)};
+}
 
 bool valid_modality(unsigned bits) {
   return (bits & ~(switches | STRATA_MODALITY_SET)) == 0;
@@ -94,8 +92,6 @@ c_state::c_state(const strata_item& item, std::size_t position, void* env) noexc
     , env_(env)
     , mode_(to_modality(item.modality != STRATA_MODALITY_DEFAULT ? item.modality
                                                                  : item.state->modality))
-    , time_scale_(time_scale_asked_by(item))
-    , transition_(transition_asked_by(item))
     , position_(position) {}
 
 c_state::c_state(c_state&& other) noexcept
@@ -105,8 +101,6 @@ c_state::c_state(c_state&& other) noexcept
     , mode_(other.mode_)
     , name_(std::exchange(other.name_, nullptr))
     , name_memory_(other.name_memory_)
-    , time_scale_(other.time_scale_)
-    , transition_(other.transition_)
     , position_(other.position_) {}
 
 c_state::~c_state() {

@@ -38,11 +38,16 @@ using c_event = const void*;
 
 // R32: whether a push or strata_set_time_scale() accepts `scale`.
 [[nodiscard]] bool valid_time_scale(float scale);
+// R32: the time scale an item asks for: 0 means the default, as for modality: the item's own,
+// else its state's, else 1.
+[[nodiscard]] float time_scale_asked_by(const strata_item& item);
 
 // R33: whether `bits` holds no other bits than STRATA_INPUT_PASSES and STRATA_TRANSITION_SET.
 [[nodiscard]] bool valid_transition_bits(unsigned bits);
 // R33: whether a push accepts these durations: finite, 0 or more.
 [[nodiscard]] bool valid_durations(float arrive, float leave);
+// R33: the transition an item asks for: its own with STRATA_TRANSITION_SET, else its state's.
+[[nodiscard]] strata::transition transition_asked_by(const strata_item& item);
 // R33: what a draw_seen callback and strata_presence_of() read.
 [[nodiscard]] strata_presence to_presence(const strata::presence& seen);
 
@@ -86,14 +91,11 @@ public:
   [[nodiscard]] void* data() const { return data_; }
 
   // Until the push that made this state has read the id of its entry and given the entry the
-  // time scale its item asked for (the core sets both, and the transition, only once the entry
-  // is staged).
+  // time scale and the transition its item asks for (the core sets all three only once the
+  // entry is staged: c_items.hpp).
   [[nodiscard]] bool unclaimed() const { return position_ != claimed; }
   // Marks it claimed and returns its position in its push's items.
   std::size_t claim() { return std::exchange(position_, claimed); }
-  [[nodiscard]] float asked_time_scale() const { return time_scale_; }
-  // R33: the item's transition, else its state's.
-  [[nodiscard]] const strata::transition& asked_transition() const { return transition_; }
 
 protected:
   // Runs `callback`, if set, as the one strata_fail() may fail. Returns whether an event
@@ -125,9 +127,7 @@ private:
   strata::modality mode_;
   char* name_ = nullptr;
   name_pool* name_memory_ = nullptr;
-  float time_scale_;              // what the item asked for, 1 by default
-  strata::transition transition_; // what the item asked for, none by default
-  std::size_t position_;          // see unclaimed()
+  std::size_t position_; // see unclaimed()
 };
 
 // A C state whose strata_state has an `always` callback (R30), or a `draw_seen` one (R33), or

@@ -142,14 +142,15 @@ enum strata_transition_bits {
 };
 
 /* Where a drawn state stands (strata::phase): its own transition first, else the one of the
- * state drawn directly above it. */
+ * nearest state drawn above it that covers it (one with STRATA_TRANSPARENT, which lets every
+ * pass through, covers nothing: a HUD between a level and its pause menu changes nothing). */
 enum strata_phase {
-  STRATA_PHASE_PRESENT = 0,       /* fully there, nothing drawn above it */
+  STRATA_PHASE_PRESENT = 0,       /* fully there, nothing covering it */
   STRATA_PHASE_ARRIVING = 1,      /* entered, its presence rising to 1 */
   STRATA_PHASE_LEAVING = 2,       /* exited, its presence falling to 0; then it is destroyed */
-  STRATA_PHASE_BEING_COVERED = 3, /* the state above it arrives */
-  STRATA_PHASE_COVERED = 4,       /* the state above it is fully there */
-  STRATA_PHASE_BEING_REVEALED = 5 /* the state above it leaves */
+  STRATA_PHASE_BEING_COVERED = 3, /* the state covering it arrives */
+  STRATA_PHASE_COVERED = 4,       /* the state covering it is fully there */
+  STRATA_PHASE_BEING_REVEALED = 5 /* the state covering it leaves */
 };
 
 /* The request that started a transition (strata::cause). */
@@ -166,8 +167,8 @@ typedef struct strata_presence {
   float value; /* its own presence: 0 absent, 1 fully there */
   int phase;   /* a strata_phase */
   int cause;   /* a strata_cause: of its own transition, or of the one above it */
-  float cover; /* the presence of the state drawn directly above it, 0 if none: how far a
-                  secondary animation has gone (a level dims as its pause menu arrives) */
+  float cover; /* the presence of the state covering it, 0 if none: how far a secondary
+                  animation has gone (a level dims as its pause menu arrives) */
 } strata_presence;
 
 typedef struct strata_stack strata_stack;
@@ -367,7 +368,8 @@ STRATA_API strata_id strata_step_id(const strata_stack* stack);
 /* Nonzero while a state arrives or leaves (R33). */
 STRATA_API int strata_in_transition(const strata_stack* stack);
 /* What the draw_seen callback of the entry `id` reads this frame, committed or leaving (R33);
- * STRATA_E_NOT_FOUND when it is neither (never entered, or destroyed since). */
+ * STRATA_E_NOT_FOUND when it is neither (not entered yet, gone: destroyed, or left at once and
+ * waiting, undrawn, for a state leaving above it, or never pushed). */
 STRATA_API int strata_presence_of(const strata_stack* stack, strata_id id, strata_presence* out);
 /* Writes the committed stack as "system | title | world*" (the active state marked, "(empty)"
  * when empty) into `buffer`, cut to fit `size` bytes and always terminated when size > 0, and

@@ -43,6 +43,36 @@ static void r33_a_pushed_state_arrives_over_its_arrive_time(void) {
   destroy_stack(stack, &log_);
 }
 
+/* A state that lets every pass through (STRATA_TRANSPARENT: a HUD) covers nothing: the phase and
+ * the cover of the states below come from the nearest state above that covers them, so the level
+ * dims with its pause menu whatever HUD lies between, and is present under the HUD alone. */
+static void r33_a_transparent_state_covers_nothing(void) {
+  actor level, hud, pause;
+  strata_item item;
+  strata_stack* stack = make_stack(&log_, NULL);
+  actor_init(&level, "level", &log_);
+  actor_init(&hud, "hud", &log_);
+  actor_init(&pause, "pause", &log_);
+  push_kind(stack, &seen_state, &level);
+  item = actor_item(&hud, STRATA_TRANSPARENT);
+  item.state = &seen_state;
+  CHECK_INT(strata_push_item(stack, &item), STRATA_OK);
+  strata_commit(stack);
+  take(&log_);
+  strata_draw(stack);
+  CHECK_STR(take(&log_), "level.draw_seen(present 1), hud.draw_seen(present 1)");
+
+  push_kind(stack, &fading_pause_state, &pause);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "hud.pause, pause.enter");
+  strata_update(stack, 0.25);
+  strata_draw(stack);
+  CHECK_STR(take(&log_), "pause.active, level.draw_seen(being_covered 1 push cover 0.5), "
+                         "hud.draw_seen(being_covered 1 push cover 0.5), "
+                         "pause.draw_seen(arriving 0.5 push)");
+  destroy_stack(stack, &log_);
+}
+
 /* A popped state has its exit at the commit, as always, then is drawn, and only drawn, until its
  * presence reaches 0; then it is destroyed: its destroy callback runs only then. */
 static void r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed(void) {
@@ -119,13 +149,13 @@ static void r33_events_stop_at_a_state_in_transition(void) {
 
   CHECK_INT(strata_handle(stack, &first), 1);
   CHECK_STR(take(&log_), ""); /* the arriving pause stops it: neither gets it */
-  strata_finish_transitions(stack);
+  CHECK_INT(strata_finish_transitions(stack), STRATA_OK);
   strata_pop(stack);
-  strata_commit(stack);
-  take(&log_);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "pause.exit, level.resume");
   CHECK_INT(strata_handle(stack, &second), 1);
   CHECK_STR(take(&log_), ""); /* the leaving pause stops it too */
-  strata_finish_transitions(stack);
+  CHECK_INT(strata_finish_transitions(stack), STRATA_OK);
   CHECK_STR(take(&log_), "pause.destroyed");
   CHECK_INT(strata_handle(stack, &third), 1);
   CHECK_STR(take(&log_), "level.event(3)");
@@ -151,6 +181,28 @@ static void r33_a_transition_may_let_events_pass(void) {
 
   CHECK_INT(strata_handle(stack, &key), 1);
   CHECK_STR(take(&log_), "level.event(1)"); /* the arriving toast does not get it either */
+  strata_finish_transitions(stack);
+  strata_pop(stack);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "toast.exit, level.resume");
+  CHECK_INT(strata_in_transition(stack), 1);
+  key = 2;
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(2)"); /* nor does the leaving one */
+
+  /* Nor does the moving state's modality stop it: a veil that lets no input through once there. */
+  strata_finish_transitions(stack);
+  item.modality = STRATA_FREEZE;
+  CHECK_INT(strata_push_item(stack, &item), STRATA_OK);
+  strata_commit(stack);
+  take(&log_);
+  key = 3;
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(3)");
+  strata_finish_transitions(stack);
+  key = 4;
+  CHECK_INT(strata_handle(stack, &key), 0);
+  CHECK_STR(take(&log_), "toast.event(4)"); /* once there, its modality decides again */
   destroy_stack(stack, &log_);
 }
 
@@ -193,6 +245,30 @@ static void r33_replace_and_clear_name_their_cause(void) {
   strata_update(stack, 0.25);
   CHECK_STR(take(&log_), "world.destroyed, title.destroyed, level.destroyed");
   destroy_stack(stack, &log_);
+}
+
+/* strata_destroy (R26) destroys the states still leaving with the others, as no time passes any
+ * more: each after the ones above it. */
+static void r33_destroying_the_stack_destroys_the_leaving_states_top_first(void) {
+  static strata_state slow;
+  actor a, b, c;
+  strata_stack* stack = make_stack(&log_, NULL);
+  slow = seen_state;
+  slow.modality = STRATA_LIVE;
+  slow.leave = 0.5f;
+  actor_init(&a, "a", &log_);
+  actor_init(&b, "b", &log_);
+  actor_init(&c, "c", &log_);
+  push_kind(stack, &slow, &a);
+  push_kind(stack, &slow, &b);
+  push_kind(stack, &slow, &c);
+  strata_commit(stack);
+  strata_pop(stack);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "a.enter, a.pause, b.enter, b.pause, c.enter, c.exit, b.resume");
+
+  CHECK_INT(strata_destroy(stack), STRATA_OK);
+  CHECK_STR(take(&log_), "b.exit, c.destroyed, b.destroyed, a.resume, a.exit, a.destroyed");
 }
 
 /* Completes every transition at once: b, which was turning back from 0.5, is destroyed; a's
@@ -302,6 +378,7 @@ int main(void) {
   static const test_case tests[] = {
       {"r33_a_pushed_state_arrives_over_its_arrive_time",
        r33_a_pushed_state_arrives_over_its_arrive_time},
+      {"r33_a_transparent_state_covers_nothing", r33_a_transparent_state_covers_nothing},
       {"r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed",
        r33_a_popped_state_is_drawn_until_it_has_left_then_destroyed},
       {"r33_a_state_without_draw_seen_is_drawn_with_draw",
@@ -309,6 +386,8 @@ int main(void) {
       {"r33_events_stop_at_a_state_in_transition", r33_events_stop_at_a_state_in_transition},
       {"r33_a_transition_may_let_events_pass", r33_a_transition_may_let_events_pass},
       {"r33_replace_and_clear_name_their_cause", r33_replace_and_clear_name_their_cause},
+      {"r33_destroying_the_stack_destroys_the_leaving_states_top_first",
+       r33_destroying_the_stack_destroys_the_leaving_states_top_first},
       {"r33_finish_transitions_completes_every_transition_at_once",
        r33_finish_transitions_completes_every_transition_at_once},
       {"r33_draw_seen_may_fail", r33_draw_seen_may_fail},
