@@ -28,6 +28,8 @@ struct exit_callback {
   void (*destroy)(exit_callback*) noexcept;
   std::size_t size;
   std::size_t align;
+  // strata::to_below's detail::binding_tag<Member>, which save() can name; null for a closure.
+  const void* binding = nullptr;
 };
 
 // A name given at push with .name(), copied with its length so that it may hold any bytes (NUL
@@ -181,6 +183,16 @@ struct entry {
     return ops->type_name;
   }
 };
+
+// The entry for a state of type T, with the modality T declares (its own modality() if it has
+// one): what a push stages before its handle changes anything.
+template <class T, class C, class E>
+entry<C, E> make_entry(T* object, ownership owned) {
+  const type_ops<C, E>& type = ops_for<T, C, E>;
+  entry<C, E> e{&type, object, owned};
+  e.set_mode(type.modality_of != nullptr ? type.modality_of(object) : type.declared_modality);
+  return e;
+}
 
 } // namespace detail
 

@@ -28,6 +28,11 @@
 
 namespace strata {
 
+namespace detail {
+template <class Context, class Event>
+struct save_access; // save.hpp
+} // namespace detail
+
 // A test on one entry, for pop_until.
 template <class Predicate, class Context, class Event>
 concept entry_predicate = std::predicate < Predicate&,
@@ -418,6 +423,7 @@ private:
   template <class S, class T>
   friend class strata::pushed;
   friend class stack_view<Context, Event>;
+  friend struct detail::save_access<Context, Event>;
   using staged_slot = detail::staged_slot;
 
   stack(Context* context, options opts)

@@ -121,6 +121,7 @@ struct type_ops {
   void (*delete_owned)(void*) noexcept;     // deletes a state adopted from a std::unique_ptr
   std::string_view (*name_of)(const void*); // the state's own name()
   modality (*modality_of)(const void*);     // the state's own modality()
+  modality declared_modality;               // R16: static modality, screen if it declares none
   std::string_view type_name;               // static name, or derived from the type
   // R30, R33: update_always or seen_draw, which take the passes off their plain paths.
   bool needs_general_passes;
@@ -229,6 +230,7 @@ constexpr type_ops<C, E> make_type_ops() {
       return static_cast<const T*>(self)->modality();
     };
   }
+  ops.declared_modality = static_modality<T>();
   ops.needs_general_passes = ops.update_always != nullptr || ops.seen_draw != nullptr;
   ops.type_name = static_name<T>();
   ops.time_scale = static_time_scale<T>();

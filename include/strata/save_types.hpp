@@ -1,0 +1,224 @@
+// strata/save_types.hpp: which state types a game can save, and how each is rebuilt (issue 14,
+// docs/save-restore.md). A type is registered under a stable key, separate from its display
+// name, and a version, so that a save written by older code can still be read:
+//
+//   strata::save_types<game> types;
+//   types.add<title>("title");
+//   types.add<level>("level", 2); // level::save(record&) const, level(game&, record&)
+//
+// A state saves itself with `void save(strata::record&) const` (a type without one saves no
+// fields) and is rebuilt by the first of these that it has: a constructor T(Context&, record&),
+// T(record&), T(Context&) or T(), or a factory given to add(). A type not registered is not
+// savable. A result handed down with on_exit(strata::to_below<&S::f>) is saved too once f is
+// registered with result<&S::f>(key); a closure cannot be.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "detail/attachments.hpp"
+#include "detail/block_pool.hpp"
+#include "detail/hooks.hpp"
+#include "detail/scope_guard.hpp"
+#include "entry.hpp"
+#include "error.hpp"
+#include "placeholders.hpp"
+#include "record.hpp"
+#include "to_below.hpp"
+
+namespace strata {
+
+template <class T>
+concept saves_itself = requires(const T& state, record& out) {
+  state.save(out);
+};
+
+template <class Context = no_context, class Event = no_event>
+class save_types {
+public:
+  using entry = detail::entry<Context, Event>;
+  // Builds a state from what it saved: into `e` and true, or false with the record failed.
+  using builder = std::function<bool(Context&, record&, detail::block_pool&, entry& e)>;
+
+  // What one registered type is.
+  struct kind {
+    std::string key;
+    std::uint32_t version;                       // what save() writes
+    std::uint32_t oldest;                        // the oldest version restore accepts
+    const detail::type_ops<Context, Event>* ops; // identifies the type on the stack
+    void (*save)(const void* state, record& out);
+    builder build;
+  };
+
+  // T rebuilt by its constructor (see the top of this file). `oldest`: the oldest saved version
+  // its constructor still reads (record::version() tells it which one it reads).
+  template <class T>
+  void add(std::string_view key, std::uint32_t version = 1, std::uint32_t oldest = 1) {
+    static_assert(std::constructible_from<T, Context&, record&> ||
+                      std::constructible_from<T, record&> || std::constructible_from<T, Context&> ||
+                      std::default_initializable<T>,
+                  "strata: a registered state needs a constructor T(Context&, record&), "
+                  "T(record&), T(Context&) or T(), or a factory given to add()");
+    admit<T>(key, version, oldest,
+             [](Context& context, record& saved, detail::block_pool& pool, entry& e) {
+               void* memory = pool.allocate(sizeof(T), alignof(T));
+               detail::on_unwind give_back{[&] { pool.deallocate(memory, sizeof(T), alignof(T)); }};
+               T* const state = construct<T>(memory, context, saved);
+               give_back.dismiss();
+               e = detail::make_entry<T, Context, Event>(state, detail::ownership::pooled);
+               return true;
+             });
+  }
+
+  // T rebuilt by `factory(Context&, record&)`, which returns a std::unique_ptr<T>: null (or a
+  // failed record) refuses the restore.
+  template <class T, class Factory>
+  requires std::is_invocable_r_v<std::unique_ptr<T>, Factory&, Context&, record&> void
+  add(std::string_view key, std::uint32_t version, Factory factory, std::uint32_t oldest = 1) {
+    admit<T>(key, version, oldest,
+             [make = std::move(factory)](Context& context, record& saved, detail::block_pool&,
+                                         entry& e) mutable {
+               std::unique_ptr<T> state = make(context, saved);
+               if (state == nullptr) {
+                 saved.fail("its factory made no state");
+                 return false;
+               }
+               e = detail::make_entry<T, Context, Event>(state.release(),
+                                                         detail::ownership::adopted);
+               return true;
+             });
+  }
+
+  // A strata::to_below<Member> result, saved under `key`, so that a restored entry gets it back.
+  template <auto Member>
+  void result(std::string_view key) {
+    using member = detail::result_member<decltype(Member)>;
+    const void* const tag = &detail::binding_tag<Member>;
+    std::string problem;
+    if (!is_save_word(key)) {
+      problem = "is not a key: 1 to 64 letters, digits and '_', '.', ':', '-'";
+    } else if (find_result(key) != nullptr) {
+      problem = "is registered already";
+    } else if (find_result(tag) != nullptr) {
+      problem = "names a member registered already, as '" + find_result(tag)->key + "'";
+    }
+    if (!problem.empty()) {
+      refuse("strata: save_types::result(\"" + std::string(key) + "\") " + problem);
+      return;
+    }
+    results_.push_back(result_binding{std::string(key), tag,
+                                      &detail::ops_for<typename member::state, Context, Event>,
+                                      &detail::ops_for<typename member::below, Context, Event>,
+                                      &detail::give_below_callback<Member, Context, Event>});
+  }
+
+  // What result() registered.
+  struct result_binding {
+    std::string key;
+    const void* tag;                                   // detail::binding_tag<Member>
+    const detail::type_ops<Context, Event>* state_ops; // the state it receives
+    const detail::type_ops<Context, Event>* below_ops; // the state it calls
+    void (*give)(detail::block_pool&, entry&, void* below);
+  };
+  [[nodiscard]] const result_binding* find_result(const void* tag) const {
+    for (const result_binding& r : results_) {
+      if (r.tag == tag) {
+        return &r;
+      }
+    }
+    return nullptr;
+  }
+  [[nodiscard]] const result_binding* find_result(std::string_view key) const {
+    for (const result_binding& r : results_) {
+      if (r.key == key) {
+        return &r;
+      }
+    }
+    return nullptr;
+  }
+
+  // The registered type of the state an entry holds, or null.
+  [[nodiscard]] const kind* find(const detail::type_ops<Context, Event>* ops) const {
+    for (const kind& k : kinds_) {
+      if (k.ops == ops) {
+        return &k;
+      }
+    }
+    return nullptr;
+  }
+  [[nodiscard]] const kind* find(std::string_view key) const {
+    for (const kind& k : kinds_) {
+      if (k.key == key) {
+        return &k;
+      }
+    }
+    return nullptr;
+  }
+
+private:
+  template <class T>
+  static T* construct(void* memory, Context& context, record& saved) {
+    if constexpr (std::constructible_from<T, Context&, record&>) {
+      return ::new (memory) T(context, saved);
+    } else if constexpr (std::constructible_from<T, record&>) {
+      return ::new (memory) T(saved);
+    } else if constexpr (std::constructible_from<T, Context&>) {
+      return ::new (memory) T(context);
+    } else {
+      return ::new (memory) T();
+    }
+  }
+
+  template <class T>
+  void admit(std::string_view key, std::uint32_t version, std::uint32_t oldest, builder build) {
+    const detail::type_ops<Context, Event>* ops = &detail::ops_for<T, Context, Event>;
+    std::string problem;
+    if (!is_save_word(key)) {
+      problem = "is not a key: 1 to 64 letters, digits and '_', '.', ':', '-'";
+    } else if (find(key) != nullptr) {
+      problem = "is registered already";
+    } else if (find(ops) != nullptr) {
+      problem = "names a type registered already, as '" + find(ops)->key + "'";
+    } else if (version == 0 || oldest == 0 || oldest > version) {
+      problem = "has version " + std::to_string(version) + " and oldest " + std::to_string(oldest) +
+                ": both must be 1 or more, the oldest no newer";
+    }
+    if (!problem.empty()) {
+      refuse("strata: save_types::add<" + std::string(ops->type_name) + ">(\"" + std::string(key) +
+             "\") " + problem);
+      return;
+    }
+    void (*save)(const void*, record&) = nullptr;
+    if constexpr (saves_itself<T>) {
+      save = [](const void* state, record& out) { static_cast<const T*>(state)->save(out); };
+    }
+    kinds_.push_back(kind{std::string(key), version, oldest, ops, save, std::move(build)});
+  }
+
+  // A registration is set-up code: with exceptions it throws strata::error; without, it aborts
+  // with the message, as there is no stack to report it through.
+  [[noreturn]] static void refuse(const std::string& message) {
+#ifndef STRATA_NO_EXCEPTIONS
+    throw error(errc::bad_registration, message);
+#else
+    std::fputs(message.c_str(), stderr);
+    std::fputc('\n', stderr);
+    std::abort();
+#endif
+  }
+
+  std::vector<kind> kinds_;
+  std::vector<result_binding> results_;
+};
+
+} // namespace strata
