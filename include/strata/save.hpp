@@ -1,6 +1,5 @@
-// strata/save.hpp: saving a stack as a snapshot and restoring one (issue 14,
-// docs/save-restore.md). Optional: the core does not include it, so a game that never saves
-// compiles none of it.
+// strata/save.hpp: saving a stack as a snapshot and restoring one, and the snapshot's text form
+// (docs/save-restore.md). Not in strata.hpp: a game that never saves compiles none of it.
 //
 //   strata::save_result saved = strata::save(states, types);    // the committed stack
 //   std::string text = strata::to_text(saved.taken);            // snapshot_text.hpp
@@ -17,6 +16,7 @@
 #include "detail/scope_guard.hpp"
 #include "save_types.hpp"
 #include "snapshot.hpp"
+#include "snapshot_text.hpp"
 #include "stack.hpp"
 
 namespace strata {

@@ -141,7 +141,7 @@ std::string read_json_state(const Json& in, saved_state& out) {
     if (!t.is_object() || !t.contains("arrive") || !t["arrive"].is_number() ||
         !t.contains("leave") || !t["leave"].is_number() ||
         (t.contains("input_passes") && !t["input_passes"].is_boolean())) {
-      return "\"transition\" is {\"arrive\": number, \"leave\": number, \"input_passes\": flag}";
+      return R"("transition" is {"arrive": number, "leave": number, "input_passes": flag})";
     }
     out.transition =
         transition{t["arrive"].template get<float>(), t["leave"].template get<float>(),
@@ -166,7 +166,7 @@ template <class Json>
     return {{}, false, 0, "a snapshot is an object with a \"states\" array"};
   }
   if (in.contains("format") && in["format"] != detail::snapshot_words::header) {
-    return {{}, false, 0, "\"format\" is not \"strata snapshot 1\""};
+    return {{}, false, 0, R"("format" is not "strata snapshot 1")"};
   }
   parsed_snapshot result;
   std::size_t index = 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <ios>
 #include <limits>
@@ -24,7 +25,7 @@ inline constexpr std::string_view header = "strata snapshot 1";
 // Shortest text that reads back as the same value, in the C locale whatever the program's.
 template <class Float>
 std::string float_text(Float value) {
-  if (value != value) {
+  if (std::isnan(value)) {
     return "nan";
   }
   if (value == std::numeric_limits<Float>::infinity()) {
