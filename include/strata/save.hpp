@@ -166,7 +166,12 @@ struct save_access {
       s.fail(errc::bad_depth, "strata: restore(): " + result.problem);
       return result;
     }
-    std::vector<entry> batch;
+    // Kept from one restore to the next on this thread, so that a warm restore allocates only
+    // the states it builds. A restore that this one's observer calls makes (the only one that
+    // can start before this one returns) comes after this one's batch was staged.
+    static thread_local std::vector<entry> batch;
+    static thread_local record scratch;
+    batch.clear();
     batch.reserve(saved.states.size());
     bool handed_over = false;
     at_scope_exit release{[&] {
@@ -176,7 +181,6 @@ struct save_access {
         }
       }
     }};
-    record scratch;
     for (std::size_t i = 0; i < saved.states.size(); ++i) {
       entry e{};
       const entry* below = i > 0               ? &batch[i - 1]
