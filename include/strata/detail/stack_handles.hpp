@@ -79,10 +79,7 @@ protected:
   // arrival or departure.
   void change_transition(staged_slot slot, const strata::transition& t) {
     if (!valid_transition(t)) [[unlikely]] {
-      fail(errc::bad_transition,
-           join({"strata: transition(", std::to_string(t.arrive), ", ", std::to_string(t.leave),
-                 ") on '", entries_.staged()[slot.index].name(),
-                 "': a transition lasts a finite number of seconds, 0 or more"}));
+      bad_transition(t, join({" on '", entries_.staged()[slot.index].name(), "'"}));
       return;
     }
     finish_push(slot, "transition()", [&](entry& e) {
@@ -94,6 +91,49 @@ protected:
       const bool may_be_arriving = slot.index < entries_.committed_prefix() && e.arrives();
       give_transition(pool_, e, t, may_be_arriving);
     });
+  }
+
+  // pop(), and pop(t) when `leaving` is not null (R33: see depart_with()).
+  void pop_top(const strata::transition* leaving) {
+    if (!this->admit("pop()")) {
+      return;
+    }
+    if (entries_.staged().empty()) {
+      fail(errc::empty_stack, "strata: pop() on an empty stack");
+      return;
+    }
+    if (leaving == nullptr || depart_with(entries_.staged().size() - 1, *leaving, "pop")) {
+      this->unstage_top();
+    }
+  }
+
+  // R33: pop(t), clear(t): the entered entries staged from `from` up leave over t.leave (and let
+  // input pass as t says) instead of by their own transitions. All or nothing: returns false,
+  // changing nothing, for a bad t; the extras are made for all of them before the first
+  // changes (out of memory, it throws with nothing changed).
+  bool depart_with(std::size_t from, const strata::transition& t, const char* request) {
+    if (!valid_transition(t)) [[unlikely]] {
+      bad_transition(t, join({" given to ", request, "()"}));
+      return false;
+    }
+    flat_array<entry>& staged = entries_.staged();
+    const std::size_t entered_end = entries_.committed_prefix();
+    for (std::size_t i = from; i < entered_end; ++i) {
+      extras_of(pool_, staged[i]);
+    }
+    for (std::size_t i = from; i < entered_end; ++i) {
+      entry& e = staged[i];
+      // Its arrival, if one is still under way, keeps its record: see change_transition().
+      give_transition(pool_, e, {e.transition().arrive, t.leave, t.input_passes}, e.arrives());
+    }
+    return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] void bad_transition(const strata::transition& t,
+                                                   const std::string& where) {
+    fail(errc::bad_transition,
+         join({"strata: transition(", std::to_string(t.arrive), ", ", std::to_string(t.leave), ")",
+               where, ": a transition lasts a finite number of seconds, 0 or more"}));
   }
 
   // An entry not entered yet has no layer: its own is made when it enters.
