@@ -24,6 +24,10 @@ public:
 
   [[nodiscard]] bool won() const { return won_; }
   [[nodiscard]] int score() const;
+  // The unit the states of an action above work on.
+  [[nodiscard]] unit& fighter(unit_id id) {
+    return (id.foe ? foes_ : party_)[static_cast<std::size_t>(id.slot)];
+  }
 
 private:
   enum class step { unit, action, target, over };

@@ -3,7 +3,8 @@
 // when done. A counterattack replaces itself with its own hits. An area attack pushes one such
 // chain per defender. All are live overlays: the battlefield stays drawn beneath. Each does its
 // work in focus, when it becomes the top, not in enter, which runs for the whole chain at the
-// push; nothing ever covers one of them, so each gets focus once.
+// push (and finds the units in the battle below); nothing ever covers one of them, so each gets
+// focus once.
 #pragma once
 
 #include <span>
@@ -18,18 +19,21 @@ public:
   static constexpr strata::modality modality = strata::modality::live;
 
   // `percent` scales the attacker's power: area attacks and counterattacks hit softer.
-  hit(unit& attacker, unit& defender, int percent)
-      : attacker_(&attacker)
-      , defender_(&defender)
+  hit(unit_id attacker, unit_id defender, int percent)
+      : attacker_id_(attacker)
+      , defender_id_(defender)
       , percent_(percent) {}
 
+  void enter(game& g);
   void focus(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
 
 private:
-  unit* attacker_;
-  unit* defender_;
+  unit_id attacker_id_;
+  unit_id defender_id_;
+  unit* attacker_ = nullptr; // found in enter
+  unit* defender_ = nullptr;
   int percent_;
   int damage_ = 0;
   double left_ = 0.5;
@@ -39,15 +43,17 @@ class destruction_check {
 public:
   static constexpr strata::modality modality = strata::modality::live;
 
-  explicit destruction_check(unit& defender)
-      : defender_(&defender) {}
+  explicit destruction_check(unit_id defender)
+      : defender_id_(defender) {}
 
+  void enter(game& g);
   void focus(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
 
 private:
-  unit* defender_;
+  unit_id defender_id_;
+  unit* defender_ = nullptr; // found in enter
   double left_ = 0.4;
 };
 
@@ -55,15 +61,18 @@ class counterattack {
 public:
   static constexpr strata::modality modality = strata::modality::live;
 
-  counterattack(unit& striker, unit& target)
-      : striker_(&striker)
-      , target_(&target) {}
+  counterattack(unit_id striker, unit_id target)
+      : striker_id_(striker)
+      , target_id_(target) {}
 
+  void enter(game& g);
   void focus(game& g);
 
 private:
-  unit* striker_;
-  unit* target_;
+  unit_id striker_id_;
+  unit_id target_id_;
+  unit* striker_ = nullptr; // found in enter
+  unit* target_ = nullptr;
 };
 
 // One attacker against one defender: hits, destruction check, counterattack.

@@ -5,6 +5,7 @@
 
 #include "../fade.hpp"
 #include "hud.hpp"
+#include "level.hpp"
 #include "pause.hpp"
 
 namespace demo {
@@ -13,6 +14,7 @@ constexpr int choices = 2; // use a potion, close
 }
 
 void inventory::enter(game& g) {
+  bag_ = &owner_below<level>(g).carried();
   g.report("inventory: " + std::to_string(bag_->potions) + " potions, " +
            std::to_string(bag_->gems) + " gems");
 }

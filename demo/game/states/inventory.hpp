@@ -17,9 +17,6 @@ public:
   static constexpr strata::transition transition{.arrive = 0.2F, .leave = 0.15F};
   static constexpr float time_scale = 0.25F;
 
-  explicit inventory(bag& carried)
-      : bag_(&carried) {}
-
   void enter(game& g);
   void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
@@ -27,7 +24,7 @@ public:
 private:
   void drink(game& g);
 
-  bag* bag_; // the level's, which lives below this overlay for as long as it is open
+  bag* bag_ = nullptr; // the level's below, found in enter; it outlives this overlay
   int selected_ = 0;
   std::string outcome_; // what the last potion did, shown until the inventory closes
 };

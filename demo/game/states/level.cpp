@@ -146,7 +146,7 @@ bool level::handle(game& g, const input_event& e) {
   case key::pause:
   case key::back:
   case key::unfocus: g.states.push<pause_menu>(); return true;
-  case key::inventory: g.states.push<inventory>(bag_); return true;
+  case key::inventory: g.states.push<inventory>(); return true;
   default: return false;
   }
 }

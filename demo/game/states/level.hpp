@@ -35,6 +35,8 @@ public:
   [[nodiscard]] std::string_view title() const { return map_->name; }
   [[nodiscard]] outcome result() const { return outcome_; }
   [[nodiscard]] int score() const;
+  // What the player carries, which the inventory above works on.
+  [[nodiscard]] bag& carried() { return bag_; }
 
 private:
   struct enemy {

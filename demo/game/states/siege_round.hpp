@@ -17,6 +17,8 @@ public:
 
   [[nodiscard]] bool won() const { return won_; }
   [[nodiscard]] int score() const { return field_.score; }
+  // The board, which the phases and the victory screen above work on.
+  [[nodiscard]] siege_field& field() { return field_; }
 
 private:
   void start_round(game& g);
