@@ -230,17 +230,15 @@ void level::ask_boss(game& g) {
   const int kept = gems_kept_joining_the_boss(bag_.gems);
   const std::string if_yes = "I open the door; you give me " + std::to_string(bag_.gems - kept) +
                              " of your " + std::to_string(bag_.gems) + " gems";
-  // The level outlives the dialog above it, so the callback may keep `this`.
   g.states.push<dialog>("boss", "join me?", if_yes, "I attack you")
-      .on_exit([this](game& context, dialog& d) {
-        if (d.answer().has_value()) {
-          answered(context, *d.answer());
-        }
-      });
+      .on_exit(strata::to_below<&level::boss_answered>);
 }
 
-void level::answered(game& g, bool joined) {
-  if (joined) {
+void level::boss_answered(game& g, dialog& asked) {
+  if (!asked.answer().has_value()) {
+    return; // the game was quit under the question
+  }
+  if (*asked.answer()) {
     boss_ = boss_mood::joined;
     std::erase_if(enemies_, [](const enemy& e) { return e.kind == 'B'; });
     bag_.gems = gems_kept_joining_the_boss(bag_.gems);

@@ -16,6 +16,8 @@
 
 namespace demo {
 
+class dialog;
+
 class level {
 public:
   // R33: the level fades in over the map; game over fades in over it as it fades out.
@@ -37,6 +39,9 @@ public:
   [[nodiscard]] int score() const;
   // What the player carries, which the inventory above works on.
   [[nodiscard]] bag& carried() { return bag_; }
+  // The boss's answer, handed back by the dialog's on_exit(strata::to_below<...>): a member
+  // call, which a saved game keeps (a closure could not be saved).
+  void boss_answered(game& g, dialog& asked);
 
 private:
   struct enemy {
@@ -55,7 +60,6 @@ private:
   void lose(game& g);
   void win(game& g);
   void ask_boss(game& g);
-  void answered(game& g, bool joined);
   void say(game& g, std::string message);
   [[nodiscard]] bool blocks(point p) const;
   [[nodiscard]] bool door_open() const;
