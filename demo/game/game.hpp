@@ -65,7 +65,8 @@ T& owner_below(const game& g) {
       return *owner;
     }
   }
-  // Never with the game's own pushes: each owner pushes what works on it.
+  // Never with the game's own pushes (each owner pushes what works on it), nor with a restore:
+  // saved_game.cpp refuses a saved stack in which a state has no owner below it.
   std::fputs("strata-demo: a state was pushed without the state it works on below it\n", stderr);
   std::abort();
 }

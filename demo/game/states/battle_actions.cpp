@@ -70,6 +70,10 @@ void hit::enter(game& g) {
 }
 
 void hit::focus(game& g) {
+  if (struck_) {
+    return;
+  }
+  struck_ = true;
   if (!attacker_->alive() || !defender_->alive()) {
     left_ = 0; // someone fell before this hit came
     return;
@@ -107,6 +111,10 @@ void destruction_check::enter(game& g) {
 }
 
 void destruction_check::focus(game& g) {
+  if (checked_) {
+    return;
+  }
+  checked_ = true;
   if (!defender_->alive()) {
     g.play(effect::blast);
     g.report(std::string(defender_->name) + " is destroyed");

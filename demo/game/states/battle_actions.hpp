@@ -9,6 +9,8 @@
 
 #include <span>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "battle_units.hpp"
 
@@ -23,6 +25,9 @@ public:
       : attacker_id_(attacker)
       , defender_id_(defender)
       , percent_(percent) {}
+  // Saved (battle_saved.cpp): the units by name, the strength, the damage dealt, the clock.
+  explicit hit(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void focus(game& g);
@@ -37,6 +42,7 @@ private:
   int percent_;
   int damage_ = 0;
   double left_ = 0.5;
+  bool struck_ = false; // focus came: a restored hit on top gets it again, and must not strike
 };
 
 class destruction_check {
@@ -45,6 +51,8 @@ public:
 
   explicit destruction_check(unit_id defender)
       : defender_id_(defender) {}
+  explicit destruction_check(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void focus(game& g);
@@ -55,6 +63,7 @@ private:
   unit_id defender_id_;
   unit* defender_ = nullptr; // found in enter
   double left_ = 0.4;
+  bool checked_ = false; // focus came (see hit::struck_)
 };
 
 class counterattack {
@@ -64,6 +73,8 @@ public:
   counterattack(unit_id striker, unit_id target)
       : striker_id_(striker)
       , target_id_(target) {}
+  explicit counterattack(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void focus(game& g);

@@ -25,6 +25,11 @@ struct unit_id {
   int slot = 0;
 };
 
+// The unit of the battle's starting roster with that name, and a unit's name: how a saved game
+// names the units.
+[[nodiscard]] std::optional<unit_id> unit_named(std::string_view name);
+[[nodiscard]] std::string_view name_of(unit_id id);
+
 struct unit {
   std::string_view name;
   int hp;

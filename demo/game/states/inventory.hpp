@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "bag.hpp"
 
@@ -16,6 +18,11 @@ public:
   // R33: slides in from the right edge (fading in) over the level, which stays as it is.
   static constexpr strata::transition transition{.arrive = 0.2F, .leave = 0.15F};
   static constexpr float time_scale = 0.25F;
+
+  inventory() = default;
+  // Saved: the choice picked and what the last potion did (the bag is the level's).
+  explicit inventory(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void draw(game& g, const strata::presence& shown) const;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "../point.hpp"
 #include "bag.hpp"
@@ -25,6 +27,10 @@ public:
   enum class outcome { playing, cleared, lost };
 
   explicit level(const level_map& map);
+  // Saved (level_saved.cpp): the map's name, where everyone stands, what was taken, the bag, the
+  // boss's mood, the clocks and the message shown.
+  explicit level(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void pause(game& g);
@@ -61,6 +67,7 @@ private:
   void win(game& g);
   void ask_boss(game& g);
   void say(game& g, std::string message);
+  void restore(strata::record& saved);
   [[nodiscard]] bool blocks(point p) const;
   [[nodiscard]] bool door_open() const;
   [[nodiscard]] char& tile(point p);

@@ -2,11 +2,14 @@
 // at once (first listed on top); each one pops itself when its time or its work is done, which
 // reveals the next. They are all entered when pushed, so enter is where a phase prepares (it
 // finds the round's board below it; the fleet appears on the horizon during placement); a phase
-// starts playing when it is on top.
+// starts playing when it is on top. Each saves its own clock and choices (siege_saved.cpp); the
+// board is the round's.
 #pragma once
 
 #include <optional>
 #include <string>
+
+#include <strata/record.hpp>
 
 #include "../game.hpp"
 #include "siege_field.hpp"
@@ -20,6 +23,8 @@ public:
 
   explicit banner(std::string headline)
       : headline_(std::move(headline)) {}
+  explicit banner(strata::record& saved);
+  void save(strata::record& out) const;
 
   void update(game& g, double dt);
   void draw(game& g) const;
@@ -32,6 +37,10 @@ private:
 
 class place_turrets {
 public:
+  place_turrets() = default;
+  explicit place_turrets(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
@@ -46,6 +55,10 @@ private:
 
 class fire {
 public:
+  fire() = default;
+  explicit fire(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;
@@ -63,6 +76,10 @@ private:
 // One brick for every gap, and time to lay them: see rebuild_seconds in siege_phases.cpp.
 class rebuild {
 public:
+  rebuild() = default;
+  explicit rebuild(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void focus(game& g);
   void update(game& g, double dt);
@@ -77,6 +94,10 @@ private:
 
 class round_summary {
 public:
+  round_summary() = default;
+  explicit round_summary(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void update(game& g, double dt);
   void draw(game& g) const;

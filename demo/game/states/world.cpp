@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../fade.hpp"
+#include "../saved_fields.hpp"
 #include "battle.hpp"
 #include "hud.hpp"
 #include "legend.hpp"
@@ -52,6 +53,24 @@ std::size_t place_named(std::string_view label) {
 constexpr int map_w = 60;
 
 } // namespace
+
+world::world(strata::record& saved)
+    : selected_(get_int(saved, "selected", 0, static_cast<int>(places.size()) - 1)) {
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const std::string place = "place" + std::to_string(i + 1);
+    records_[i].done = saved.get<bool>(place + ".done");
+    records_[i].best = get_int(saved, place + ".best", 0, best_scores::max_score);
+  }
+}
+
+void world::save(strata::record& out) const {
+  out.set("selected", selected_);
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const std::string place = "place" + std::to_string(i + 1);
+    out.set(place + ".done", records_[i].done);
+    out.set(place + ".best", records_[i].best);
+  }
+}
 
 void world::enter(game& g) {
   g.report("world map: 4 places");

@@ -5,6 +5,8 @@
 #include <array>
 #include <cstddef>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -17,6 +19,12 @@ class world {
 public:
   // R33: the map fades in over the title, and out when the ending takes the run back there.
   static constexpr strata::transition transition = strata::transition::fade(0.3F);
+
+  world() = default;
+  // Saved: the place picked, and each place's result of the run.
+  explicit world(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void resume(game& g);
   void focus(game& g);
