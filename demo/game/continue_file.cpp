@@ -26,9 +26,19 @@ void keep_saved_game(const std::optional<std::filesystem::path>& file, std::stri
     return;
   }
   std::error_code error;
-  const bool kept = saved.empty() ? (std::filesystem::remove(*file, error), !error)
-                                  : write_atomically(*file, saved);
-  if (!kept) {
+  if (saved.empty()) {
+    // Only a file that could be a saved game goes: never a device or a directory given by
+    // mistake. None there is nothing to do.
+    if (std::filesystem::symlink_status(*file, error).type() ==
+        std::filesystem::file_type::regular) {
+      std::filesystem::remove(*file, error);
+    } else {
+      error.clear();
+    }
+  } else if (!write_atomically(*file, saved)) {
+    error = std::make_error_code(std::errc::io_error);
+  }
+  if (error) {
     std::fprintf(stderr, "strata-demo: cannot %s %s\n",
                  saved.empty() ? "remove" : "save the game in", file->string().c_str());
   }

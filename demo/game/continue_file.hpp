@@ -25,8 +25,9 @@ struct continue_files {
 // The saved game in `file`, or why there is none (missing, unreadable, too big).
 [[nodiscard]] continuation read_continuation(const std::filesystem::path& file);
 
-// Keeps `saved` (save_game's text) in `file` when there is one: written whole, or removed when
-// `saved` is empty (nothing to continue). A failure is said on stderr; the game is over anyway.
+// Keeps `saved` (save_game's text) in `file` when there is one: written whole, or the file
+// removed (if it is a regular file) when `saved` is empty, as there is nothing to continue. A
+// failure is said on stderr; the game is over anyway.
 void keep_saved_game(const std::optional<std::filesystem::path>& file, std::string_view saved);
 
 } // namespace demo
