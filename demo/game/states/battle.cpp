@@ -45,10 +45,6 @@ int wrap(int value, int count) {
   return count == 0 ? 0 : (value % count + count) % count;
 }
 
-} // namespace
-
-namespace {
-
 // Each foe has one fighter of the party against it (weak) and one it shrugs off (tough): the
 // Knight's blade for the Goblin, the Archer's arrows for the Orc, the Mage's fire for the Troll.
 // Sent against the wrong foe, a fighter does half its damage and takes a full-strength

@@ -4,7 +4,7 @@
 // chain per defender. All are live overlays: the battlefield stays drawn beneath. Each does its
 // work in focus, when it becomes the top, not in enter, which runs for the whole chain at the
 // push (and finds the units in the battle below); nothing ever covers one of them, so each gets
-// focus once.
+// focus once (a restored one on top gets it again, and lets it pass).
 #pragma once
 
 #include <span>
