@@ -109,7 +109,7 @@ int get_word(strata::record& saved, std::string_view name,
 
 double get_seconds(strata::record& saved, std::string_view name) {
   const double seconds = saved.get<double>(name);
-  if (!std::isfinite(seconds) || seconds < 0) {
+  if (!std::isfinite(seconds) || seconds < 0 || seconds > max_saved_seconds) {
     saved.fail("field '" + std::string(name) + "' is not a time in seconds");
     return 0;
   }

@@ -2,7 +2,7 @@
 // for, written as text that reads in a snapshot: a cell ("12,2"), a list of cells ("3,3 19,1"),
 // one of a few words (an enum saved by name: "waiting"); and times (numbers of seconds). Each
 // reader fails the record, and so refuses the restore, on anything a state could not use: a
-// cell off its grid, a word not in the list, a time that is negative or not finite.
+// cell off its grid, a word not in the list, a time that is negative, not finite or absurdly long.
 #pragma once
 
 #include <span>
@@ -35,7 +35,8 @@ void set_cells(strata::record& out, std::string_view name, std::span<const point
 [[nodiscard]] int get_word(strata::record& saved, std::string_view name,
                            std::span<const std::string_view> words);
 
-// Seconds: finite and not negative.
+// Seconds: not negative, and at most max_saved_seconds (a time drawn or counted as an int).
+inline constexpr double max_saved_seconds = 1e6;
 [[nodiscard]] double get_seconds(strata::record& saved, std::string_view name);
 
 // An integer in [low, high].

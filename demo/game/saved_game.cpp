@@ -20,6 +20,9 @@ namespace {
 constexpr std::string_view context_key = "game";
 constexpr std::uint32_t context_version = 1;
 
+// More frames or beats than a thousand years of play: not a clock of ours.
+constexpr std::int64_t longest_clock = 1'000'000'000'000;
+
 // The restored states go above the system, which every run makes itself.
 constexpr std::size_t system_depth = 1;
 
@@ -53,7 +56,8 @@ std::optional<context> read_context(const strata::saved_state& line, std::string
   const auto chance = std::bit_cast<std::uint64_t>(saved.get<std::int64_t>("chance"));
   const auto beats = saved.get<long>("beats");
   const double into_beat = get_seconds(saved, "into_beat");
-  if (frame < 0 || beats < 0 || into_beat >= music::beat_seconds) {
+  if (frame < 0 || frame > longest_clock || beats < 0 || beats > longest_clock ||
+      into_beat >= music::beat_seconds) {
     saved.fail("a clock is out of its range");
   }
   if (saved.failed()) {

@@ -83,3 +83,13 @@ if(STRATA_DEMO_SDL AND DEMO_XVFB_RUN)
             ${CMAKE_CURRENT_BINARY_DIR}/sdl_continue)
   set_tests_properties(demo.sdl.continue PROPERTIES LABELS demo TIMEOUT 120)
 endif()
+
+# Saved games damaged in every way (a fixed sequence of chance, a few hundred times each) never
+# stop the game: each is continued, or a new game starts and says why, and plays on.
+add_executable(strata-demo-damaged-saves-check damaged_saves_check.cpp)
+target_link_libraries(strata-demo-damaged-saves-check PRIVATE strata_demo_game)
+demo_own_target(strata-demo-damaged-saves-check)
+file(GLOB demo_saved_games ${demo_tests}/expected/saved_*.txt)
+add_test(NAME demo.continue.damaged_saves
+  COMMAND strata-demo-damaged-saves-check ${demo_saved_games})
+set_tests_properties(demo.continue.damaged_saves PROPERTIES LABELS demo)

@@ -1,6 +1,7 @@
 // demo/game/states/battle_saved.cpp: what the battle and the states of an action save. The
 // battle saves each unit's hit points under the unit's name (the roster itself is fixed); an
 // action's states name their units, and find them in the battle below when they enter.
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -16,6 +17,10 @@ constexpr std::array<std::string_view, 4> steps{"unit", "action", "target", "ove
 
 void set_unit(strata::record& out, std::string_view name, unit_id id) {
   out.set(name, name_of(id));
+}
+
+bool fallen(const std::array<unit, 3>& side) {
+  return std::none_of(side.begin(), side.end(), [](const unit& u) { return u.alive(); });
 }
 
 unit_id get_unit(strata::record& saved, std::string_view field) {
@@ -45,6 +50,11 @@ battle::battle(strata::record& saved)
   foes_next_ = saved.get<bool>("foes_next");
   turn_pending_ = saved.get<bool>("turn_pending");
   won_ = saved.get<bool>("won");
+  // Choosing needs someone on each side; without an action under way (whose end the next focus
+  // judges), a side all fallen would already have ended the battle.
+  if (!turn_pending_ && step_ != step::over && (fallen(party_) || fallen(foes_))) {
+    saved.fail("a side has fallen, and the battle has not ended");
+  }
 }
 
 void battle::save(strata::record& out) const {

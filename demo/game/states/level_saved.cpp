@@ -51,7 +51,7 @@ void level::restore(strata::record& saved) {
     return at;
   };
   player_ = floor("player");
-  bag_.hearts = get_int(saved, "hearts", 0, bag::max_hearts);
+  bag_.hearts = get_int(saved, "hearts", 1, bag::max_hearts); // none left: the level is lost
   bag_.gems = get_int(saved, "gems", 0, bag_.gems_total);
   bag_.potions = get_int(saved, "potions", 0, 99);
   for (const point at : get_cells(saved, "taken", level_grid)) {
