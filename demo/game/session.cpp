@@ -53,6 +53,18 @@ void session::step(std::span<const input_event> events, cell_grid& screen) {
   game_.log.end_frame(game_.clock.frame, game_.states.describe());
 }
 
+std::string session::saved_game() const {
+  const auto committed = game_.states.committed();
+  if (!committed.empty()) {
+    if (const boot* loading = committed[0].get<boot>()) {
+      if (const std::string* waiting = loading->waiting_to_continue()) {
+        return *waiting; // quit while loading: the game to continue is still that one
+      }
+    }
+  }
+  return save_game(game_);
+}
+
 bool session::running() const {
   return !game_.states.empty() || game_.states.pending();
 }

@@ -39,7 +39,7 @@ public:
   // The committed stack, as the transcript shows it.
   [[nodiscard]] std::string describe() const { return game_.states.describe(); }
   // What quitting now would save for --continue (saved_game.hpp): empty if nothing.
-  [[nodiscard]] std::string saved_game() const { return save_game(game_); }
+  [[nodiscard]] std::string saved_game() const;
   [[nodiscard]] const demo::music& music() const { return game_.music; }
   // The sound effects the last frame asked for.
   [[nodiscard]] std::span<const effect> effects() const { return game_.effects; }

@@ -3,8 +3,8 @@
 # (tmux), with XDG_DATA_HOME in a temporary directory. It checks that: scripted runs neither
 # write $XDG_DATA_HOME/strata-demo/continue.txt nor read one that is there; a player who quits
 # with Ctrl-C in the Meadow, the pause menu open, finds the level and the pause menu saved there
-# (no temporary file left), and `--continue` brings them back to that screen, from which "back"
-# leads to the map and the title; quitting from the title removes the file; the terminal closed
+# (no temporary file left), and `--continue` brings them back to that screen (Ctrl-C while it
+# loads keeps the file as it was), from which "back" leads to the map and the title; quitting from the title removes the file; the terminal closed
 # under a game saves it too; a damaged file starts a new game whose title says why.
 #   continue_terminal_test.sh path/to/strata-demo
 set -eu
@@ -68,6 +68,13 @@ saved=$(cat "$file")
 XDG_DATA_HOME="$data" "$demo" --keys "wait 50" >"$data/plain.txt"
 grep -q "continuing" "$data/plain.txt" && fail "a scripted run read the saved game"
 [ "$(cat "$file")" = "$saved" ] || fail "a scripted run changed the saved game"
+
+# Ctrl-C while the game loads, before it continues: the saved game stays as it was.
+respawn "XDG_DATA_HOME='$data' '$demo' --continue"
+wait_for "a game of stacked states"
+tm send-keys -t demo C-c
+wait_for_exit
+[ "$(cat "$file")" = "$saved" ] || fail "Ctrl-C while loading changed the saved game"
 
 # --continue: back in the Meadow under the pause menu, the gem taken; then back, step by step.
 respawn "XDG_DATA_HOME='$data' '$demo' --continue"

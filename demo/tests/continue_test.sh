@@ -22,12 +22,16 @@ first="$tests/continue/$name.keys"
 then_keys="$tests/continue/${name}_then.keys"
 mkdir -p "$work"
 saved="$work/saved.txt"
-rm -f "$saved" "$work/continued.save" "$work/straight.save"
+rm -f "$saved" "$work/continued.save" "$work/straight.save" "$work/early.save"
 
 "$demo" --script "$first" --save-to "$saved" >"$work/first.txt"
 [ -f "$saved" ] || fail "the first run saved nothing in $saved"
 diff -u "$tests/expected/saved_$name.txt" "$saved" ||
   fail "the saved game differs from expected/saved_$name.txt (if intended: update_expected.sh)"
+
+# A run that ends while the game loads, before it continues, keeps the saved game as it was.
+"$demo" --continue-from "$saved" --keys "wait 5" --save-to "$work/early.save" >/dev/null
+cmp -s "$saved" "$work/early.save" || fail "a run that ended while loading changed the saved game"
 
 # The continued run waits for the game to load (as long as the boot of the scripts' seed takes,
 # the frame of "system | title*" in a plain run), then plays the rest.

@@ -35,7 +35,7 @@ cp "$tests/expected/saved_level.txt" "$data/strata-demo/continue.txt"
 XDG_DATA_HOME="$data" xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --continue \
   >/dev/null 2>&1 &
 runner=$!
-sleep 5
+sleep 8 # the boot takes 1.5 s of it; a slow machine, more
 game=$(pgrep -P "$runner" -x strata-demo || true)
 [ -n "$game" ] || fail "no window is running"
 kill -TERM "$game"

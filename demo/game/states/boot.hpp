@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "../game.hpp"
@@ -25,6 +26,12 @@ public:
 
   // Named by what it does now: "boot" while loading, "system" once it has become the base.
   [[nodiscard]] std::string_view name() const { return booted_ ? "system" : "boot"; }
+
+  // The saved game's text while it waits for the loading to end, else null: a quit before then
+  // must keep it as it is, not save the loading screen in its place.
+  [[nodiscard]] const std::string* waiting_to_continue() const {
+    return continuing_ && continuing_->text ? &*continuing_->text : nullptr;
+  }
 
   void enter(game& g);
   void update(game& g, double dt);
