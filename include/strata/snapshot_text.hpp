@@ -90,7 +90,9 @@ struct parsed_snapshot {
     std::string_view line = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
     ++number;
-    if (!line.empty() && line.back() == '\r') { // written on Windows
+    // Written on Windows ('\r'), or with spaces left at the end, which the first line too may
+    // have.
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
       line.remove_suffix(1);
     }
     const std::size_t start = line.find_first_not_of(" \t");
