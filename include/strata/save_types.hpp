@@ -146,6 +146,10 @@ public:
     }
     return nullptr;
   }
+  // A string literal would otherwise convert to the tag's `const void*`, not to a key.
+  [[nodiscard]] const result_binding* find_result(const char* key) const {
+    return find_result(std::string_view(key));
+  }
 
   // The registered type of the state an entry holds, or null.
   [[nodiscard]] const kind* find(const detail::type_ops<Context, Event>* ops) const {
