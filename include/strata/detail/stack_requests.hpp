@@ -392,9 +392,10 @@ protected:
         drop(batch[next]);
       }
     }};
+    // R23: the stack it leaves against the limit, and the message of a push of the batch.
     const std::size_t staged_after = depth + batch.size();
-    const std::size_t now = entries_.staged().size();
-    if (!ready_to_grow(staged_after > now ? staged_after - now : 0, {})) {
+    if (staged_after > options_.max_depth) [[unlikely]] {
+      depth_limit_reached(batch.size(), batch.size() == 1 ? batch[0].name() : std::string_view{});
       return false;
     }
     entries_.staged().reserve(staged_after);
