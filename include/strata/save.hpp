@@ -77,10 +77,18 @@ struct save_access {
     STRATA_IF_CHECKED(s.checks_.check_thread("save()");)
     save_result result;
     const std::size_t size = s.entries_.committed_size();
+    bool below_skipped = false; // unsavable::skip left the state directly below out
     for (std::size_t depth = options.from; depth < size; ++depth) {
       const entry& e = s.entries_.committed_at(depth);
       std::string why;
       saved_state state = save_one(e, registry, why);
+      if (why.empty() && below_skipped && state.on_exit) {
+        // Its to_below result calls the state left out: a restore could not bind it.
+        state.on_exit.reset();
+        why = "its on_exit calls '" + std::string(s.entries_.committed_at(depth - 1).name()) +
+              "' below it, which is left out";
+      }
+      below_skipped = false;
       if (why.empty()) {
         result.taken.states.push_back(std::move(state));
         continue;
@@ -94,7 +102,9 @@ struct save_access {
       }
       if (only_its_result) {
         result.taken.states.push_back(std::move(state));
-      } else if (options.when_unsavable == unsavable::stop_below) {
+      } else if (options.when_unsavable == unsavable::skip) {
+        below_skipped = true;
+      } else {
         for (std::size_t above = depth + 1; above < size; ++above) {
           result.left.push_back(
               left_out{above, std::string(s.entries_.committed_at(above).name()),
