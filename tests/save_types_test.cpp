@@ -18,9 +18,6 @@ using strata::errc;
 using strata::record;
 using types = strata::save_types<recorder, event>;
 
-struct below_state {
-  static constexpr std::string_view name = "below_state";
-};
 struct above_state {
   static constexpr std::string_view name = "above_state";
 };
