@@ -2,6 +2,7 @@
 // handed to the state staged directly below as a member call, which save() can keep. It runs
 // like any on_exit (R19): right after the state's exit, before its destruction, and not for a
 // state that never entered; the state below must be an S (errc::bad_binding otherwise).
+#include <stdexcept>
 #include <string>
 
 #include "support/expect_error.hpp"
@@ -35,14 +36,30 @@ private:
 class asker {
 public:
   static constexpr std::string_view name = "asker";
-  explicit asker(recorder& r)
-      : log_(&r) {}
-  void enter(recorder& r) { r.log(name, "enter"); }
-  void exit(recorder& r) { r.log(name, "exit"); }
-  void pause(recorder& r) { r.log(name, "pause"); }
-  void resume(recorder& r) { r.log(name, "resume"); }
+  explicit asker(recorder& r, bool enter_throws = false)
+      : log_(&r)
+      , enter_throws_(enter_throws) {}
+  void enter(recorder& r) {
+    r.log(name, "enter");
+#ifndef STRATA_NO_EXCEPTIONS
+    if (enter_throws_) {
+      throw std::runtime_error("asker.enter");
+    }
+#endif
+  }
+  void exit(recorder& r) {
+    r.log(name, "exit");
+  }
+  void pause(recorder& r) {
+    r.log(name, "pause");
+  }
+  void resume(recorder& r) {
+    r.log(name, "resume");
+  }
 
-  void answered(dialog& d) { log_->log(name, "answered(" + std::to_string(d.answer()) + ")"); }
+  void answered(dialog& d) {
+    log_->log(name, "answered(" + std::to_string(d.answer()) + ")");
+  }
   void answered_in(recorder& r, dialog& d) {
     r.log(name, "answered_in(" + std::to_string(d.answer()) + ")");
   }
@@ -53,6 +70,7 @@ public:
 
 private:
   recorder* log_;
+  bool enter_throws_;
 };
 
 class to_below : public stack_fixture {};
@@ -156,6 +174,30 @@ TEST_F(to_below, r22_the_state_below_is_the_one_under_the_entry_not_the_staged_t
   s.commit();
   EXPECT_EQ(trace(), "toast.exit, dialog.exit, asker.answered(8), asker.resume");
 }
+
+#ifndef STRATA_NO_EXCEPTIONS
+// R25: a state whose enter throws leaves at once, from below the states staged over it, which
+// move down onto the state below it. The result of the one pushed over it was bound to it: it
+// goes with it, rather than call a member of a destroyed state when that one leaves.
+// committed: title*
+// requests:  push asker (its enter throws), push dialog .on_exit(to_below<&asker::answered>)
+// commit:    title.pause, asker.enter throws, ~asker
+// next:      title.resume, title.pause, dialog.enter
+// pop:       dialog.exit, title.resume          (no asker.answered)
+TEST_F(to_below, r25_a_result_bound_to_a_state_whose_enter_threw_goes_with_it) {
+  s.push<logged<"title">>();
+  commit_setup();
+  s.push<asker>(ctx, true);
+  s.push<dialog>(9).on_exit(strata::to_below<&asker::answered>);
+  EXPECT_THROW(s.commit(), std::runtime_error);
+  EXPECT_EQ(trace(), "title.pause, asker.enter");
+  s.commit();
+  EXPECT_EQ(trace(), "title.resume, title.pause, dialog.enter");
+  s.pop();
+  s.commit();
+  EXPECT_EQ(trace(), "dialog.exit, title.resume");
+}
+#endif
 
 } // namespace
 } // namespace strata_test
