@@ -5,7 +5,8 @@
 //
 // When the level leaves, right after its exit, `world::level_done(level&)` (or
 // `level_done(Context&, level&)`) runs on the state that was staged directly below it when it
-// was pushed. That state is still there: a state below leaves only after the ones above it.
+// was pushed. That state is still there: a state below leaves only after the ones above it, but
+// for one whose enter throws (R25), which leaves at once and takes this result with it.
 #pragma once
 
 namespace strata {

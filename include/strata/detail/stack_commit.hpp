@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "stack_motion.hpp"
 
@@ -198,8 +199,18 @@ protected:
 
   // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
   [[gnu::cold, gnu::noinline]] void enter_failed() noexcept {
-    this->end_arrival_of_top(); // R33
-    release(take_committed_top());
+    this->end_arrival_of_top();                              // R33
+    const bool from_staged = entries_.retiring_count() == 0; // not unstaged by its own enter
+    const entry failed = take_committed_top();
+    // The state staged over it moves down; a strata::to_below result it has was bound to this
+    // one, which is gone: it goes too, rather than call a member of a destroyed state.
+    if (from_staged && entries_.staged().size() > entries_.committed_prefix()) {
+      entry& above = entries_.staged()[entries_.committed_prefix()];
+      if (above.on_exit() != nullptr && above.on_exit()->binding != nullptr) {
+        release_callback(this->pool_, std::exchange(above.extras->on_exit, nullptr));
+      }
+    }
+    release(failed);
   }
 
   // The committed top leaves (its exit ran, or its enter threw).
