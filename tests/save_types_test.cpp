@@ -10,6 +10,7 @@
 #include "support/expect_error.hpp"
 #include "support/trace.hpp"
 #include <strata/save.hpp>
+#include <strata/snapshot_text.hpp>
 
 namespace strata_test {
 namespace {
@@ -233,6 +234,40 @@ TEST(save_types, a_type_saves_through_its_save_member_if_it_has_one) {
   EXPECT_EQ(registry.find("plain")->save, nullptr);
   EXPECT_EQ(registry.find(&strata::detail::ops_for<saver, recorder, event>), with_save);
   EXPECT_EQ(registry.find("nothing"), nullptr);
+}
+
+// A stack without a context or events: its states are rebuilt from the record alone.
+struct bare {
+  static constexpr std::string_view name = "bare";
+  int n = 0;
+  explicit bare(int value)
+      : n(value) {}
+  explicit bare(record& saved)
+      : n(saved.get<int>("n")) {}
+  void save(record& out) const { out.set("n", n); }
+};
+struct made_bare {
+  static constexpr std::string_view name = "made_bare";
+  int n = 0;
+};
+
+TEST(save_types, a_stack_without_context_saves_and_restores) {
+  strata::save_types<> registry;
+  registry.add<bare>("bare");
+  registry.add<made_bare>("made", 1, [](strata::no_context&, record& saved) {
+    return std::make_unique<made_bare>(made_bare{saved.get_or("n", 7)});
+  });
+  strata::stack<> s;
+  s.push<bare>(5);
+  s.commit();
+  const std::string text = strata::to_text(strata::save(s, registry).taken);
+  EXPECT_EQ(text, "strata snapshot 1\nbare v1 n=5\n");
+  strata::stack<> other;
+  ASSERT_TRUE(strata::restore(other, registry, strata::parse_snapshot(text + "made\n").taken));
+  other.commit();
+  EXPECT_EQ(other.describe(), "bare | made_bare*");
+  EXPECT_EQ(other.committed()[0].get<bare>()->n, 5);
+  EXPECT_EQ(other.committed()[1].get<made_bare>()->n, 7);
 }
 
 } // namespace
