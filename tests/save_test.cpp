@@ -828,6 +828,46 @@ TEST_F(restoring, r24_a_request_from_a_constructor_the_restore_runs_is_refused) 
   eager_target = nullptr;
 }
 
+// A state with a stack of its own (a split screen, a minigame), which its constructor restores
+// from its record: a restore on another stack, from a constructor this restore runs, is not a
+// request on this stack, so it goes ahead, and each stack gets its own states.
+const types& inner_types() {
+  static const types inner = registry();
+  return inner;
+}
+class nest : public keyed<"nest"> {
+public:
+  nest(recorder& r, record& saved)
+      : keyed(r, saved)
+      , inner_(r) {
+    const strata::parsed_snapshot parsed =
+        strata::parse_snapshot(saved.get_or<std::string>("inner", ""));
+    if (!parsed || !strata::restore(inner_, inner_types(), parsed.taken)) {
+      saved.fail("its inner stack did not restore");
+    }
+  }
+  [[nodiscard]] const test_stack& inner() const { return inner_; }
+
+private:
+  test_stack inner_;
+};
+
+TEST_F(restoring, a_constructor_may_restore_a_stack_of_its_own) {
+  types_.add<nest>("nest");
+  const snapshot outer{{valued("title", 1, 1),
+                        entry_of("nest", 1, {field{"inner", std::string("title\nworld\n")}}),
+                        valued("level", 1, 3)}};
+  ASSERT_TRUE(strata::restore(s, types_, outer));
+  EXPECT_EQ(views(s), "| title nest level");
+  ASSERT_EQ(s.staged().size(), 3U);
+  const nest* made = s.staged()[1].get<nest>();
+  ASSERT_NE(made, nullptr);
+  EXPECT_EQ(views(made->inner()), "| title world");
+  EXPECT_EQ(census::made, 6);
+  s.commit();
+  EXPECT_EQ(s.describe(), "title | nest | level*");
+}
+
 // R26: during the stack's destruction a restore is ignored.
 TEST(restoring_destruction, r26_a_restore_during_destruction_is_ignored) {
   census::made = 0;
