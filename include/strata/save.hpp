@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "detail/attachments.hpp"
@@ -177,10 +178,20 @@ struct save_access {
       return result;
     }
     // Kept from one restore to the next on this thread, so that a warm restore allocates only
-    // the states it builds. A restore that this one's observer calls makes (the only one that
-    // can start before this one returns) comes after this one's batch was staged.
-    static thread_local std::vector<entry> batch;
-    static thread_local record scratch;
+    // the states it builds. Taken while this one runs: another restore may start before it
+    // returns (on another stack, from a constructor this one runs; from the error handler
+    // without exceptions; from the observer), and finds none, so that it makes its own.
+    static thread_local std::vector<entry> spare_batch;
+    static thread_local record spare_scratch;
+    std::vector<entry> batch = std::exchange(spare_batch, {});
+    record scratch = std::exchange(spare_scratch, {});
+    at_scope_exit keep{[&] {
+      if (batch.capacity() >= spare_batch.capacity()) {
+        batch.clear();
+        spare_batch = std::move(batch);
+        spare_scratch = std::move(scratch);
+      }
+    }};
     batch.clear();
     batch.reserve(saved.states.size());
     bool handed_over = false;
