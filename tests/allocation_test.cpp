@@ -11,6 +11,7 @@
 
 #include "support/counting_resource.hpp"
 #include "support/trace.hpp"
+#include <strata/save.hpp>
 
 namespace {
 std::size_t global_allocations = 0;
@@ -255,6 +256,42 @@ TEST(allocation, r30_r32_background_and_scaled_updates_allocate_nothing) {
   EXPECT_EQ(base->always, 101 * 0.5);
   EXPECT_EQ(base->elapsed, 101 * 0.25); // update_covered(dt x 0.5), slow's scale
   EXPECT_EQ(s.committed()[1].get<level>()->elapsed, 101 * 0.5);
+}
+
+// A level rebuilt from its saved number (save.hpp).
+struct saved_level : level {
+  explicit saved_level(strata::record& saved)
+      : level(saved.get<int>("number")) {}
+  void save(strata::record& out) const { out.set("number", number); }
+};
+
+// Issue 14: once warm, a restore allocates nothing but the states it builds (from the pool, warm
+// too): its batch and its scratch record are kept for the next one.
+// committed: level*
+// each round: restore level | level | level above it, commit
+TEST(allocation, issue14_a_warm_restore_allocates_only_its_states) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  strata::save_types<recorder, event> types;
+  types.add<saved_level>("level");
+  s.push<level>(0);
+  s.commit();
+  strata::snapshot saved;
+  for (int number = 1; number <= 3; ++number) {
+    strata::saved_state& state = saved.states.emplace_back();
+    state.key = "level";
+    state.data.set("number", number);
+  }
+  const auto round = [&] {
+    EXPECT_TRUE(strata::restore(s, types, saved, {.above = 1}));
+    s.commit();
+  };
+  round(); // the pool grows to hold the three states and the three that replace them
+  const allocations made = counted_after_warm_up(&memory, round);
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_EQ(s.describe(), "level | saved_level | saved_level | saved_level*");
 }
 
 // The counter itself works: a plain allocation is seen.
