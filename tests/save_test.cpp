@@ -868,6 +868,31 @@ TEST_F(restoring, a_constructor_may_restore_a_stack_of_its_own) {
   EXPECT_EQ(s.describe(), "title | nest | level*");
 }
 
+#ifdef STRATA_NO_EXCEPTIONS
+// R27: the error handler may make requests as if the failed call had not started: a restore
+// from it, while the failed restore still holds the states it built, builds its own.
+TEST_F(restoring, r27_a_restore_from_the_error_handler_of_a_failed_one) {
+  s.push<title>(ctx, 1);
+  commit_setup();
+  int reported = 0;
+  s.set_error_handler([&](const strata::error& e) {
+    ++reported;
+    EXPECT_EQ(e.code(), errc::restore_failed);
+    EXPECT_TRUE(strata::restore(s, types_, snapshot{{valued("level", 1, 3)}}, {.above = 1}));
+  });
+  const strata::restore_result failed = strata::restore(
+      s, types_, snapshot{{valued("world", 3, 2), valued("pause", 1, 4), valued("nope", 1, 5)}},
+      {.above = 1});
+  s.set_error_handler({});
+  EXPECT_EQ(reported, 1);
+  EXPECT_FALSE(failed);
+  EXPECT_EQ(failed.index, 2U);
+  EXPECT_EQ(views(s), "title | title level");
+  EXPECT_EQ(trace(), "world.destroyed, pause.destroyed");
+  EXPECT_EQ(census::made - census::unmade, 2);
+}
+#endif
+
 // R26: during the stack's destruction a restore is ignored.
 TEST(restoring_destruction, r26_a_restore_during_destruction_is_ignored) {
   census::made = 0;
