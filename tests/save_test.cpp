@@ -270,6 +270,16 @@ TEST_F(saving, a_committed_stack_with_its_keys_versions_fields_and_overrides) {
   EXPECT_EQ(saved_text({.from = 9}), "strata snapshot 1\n");
 }
 
+// R34: a name given with .name() is saved only where it differs from the state's own name.
+TEST_F(saving, a_name_the_same_as_the_states_own_is_not_saved) {
+  s.push<title>(ctx, 1).name("title");
+  s.push<world>(ctx, 2).name("World");
+  s.push<level>(ctx, 3).name("");
+  commit_setup();
+  EXPECT_EQ(saved_text(), "strata snapshot 1\ntitle v1 value=1\nworld v3 value=2 [name=\"World\"]\n"
+                          "level v1 value=3 [name=\"\"]\n");
+}
+
 // save() reads the committed stack, not the staged one.
 TEST_F(saving, only_the_committed_stack_is_saved) {
   s.push<title>(ctx, 1);
