@@ -136,7 +136,11 @@ struct save_access {
     }
     state.key = kind->key;
     if (e.name_override() != nullptr) {
-      state.name = std::string(e.name());
+      const std::string_view own =
+          e.ops->name_of != nullptr ? e.ops->name_of(e.object) : e.ops->type_name;
+      if (e.name() != own) {
+        state.name = std::string(e.name());
+      }
     }
     const modality declared =
         e.ops->modality_of != nullptr ? e.ops->modality_of(e.object) : e.ops->declared_modality;
