@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <stdexcept>
@@ -494,6 +495,22 @@ TEST_F(restoring, above_keeps_the_bottom_states_without_running_their_hooks_agai
                      "level.destroyed, world.resume, world.exit, world.destroyed, title.resume, "
                      "title.focus");
   EXPECT_EQ(census::made - census::unmade, 1);
+}
+
+// R33: the states a restore replaces that leave over time leave with cause replace.
+TEST_F(restoring, r33_the_states_it_replaces_leave_with_cause_replace) {
+  s.push<title>(ctx, 1);
+  const strata::entry_id fading = s.push<slow>(ctx, 5).id();
+  commit_setup();
+  s.finish_transitions();
+  ASSERT_TRUE(strata::restore(s, types_, snapshot{{valued("level", 1, 3)}}, {.above = 1}));
+  s.commit();
+  const std::optional<strata::presence> leaving = s.presence_of(fading);
+  ASSERT_TRUE(leaving);
+  EXPECT_EQ(leaving->phase, strata::phase::leaving);
+  EXPECT_EQ(leaving->cause, strata::cause::replace);
+  s.finish_transitions();
+  EXPECT_FALSE(s.presence_of(fading));
 }
 
 // Restored entries get back the overrides their pushes made.
