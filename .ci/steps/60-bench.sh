@@ -13,7 +13,7 @@ cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_count \
   strata_bench_memory strata_bench_compile_time
 bin=$build/bench
 
-ci_section "S1-S5 and S8: every benchmark once"
+ci_section "S1-S5, S8 and S9: every benchmark once"
 "$bin/strata_bench" --benchmark_min_time=0.001 --benchmark_repetitions=1 \
   --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
 
