@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "detail/attachments.hpp"
+#include "detail/record_scratch.hpp"
 #include "detail/scope_guard.hpp"
 #include "save_types.hpp"
 #include "snapshot.hpp"
@@ -170,7 +171,7 @@ struct save_access {
     // the states it builds. A restore that this one's observer calls makes (the only one that
     // can start before this one returns) comes after this one's batch was staged.
     static thread_local std::vector<entry> batch;
-    static thread_local record scratch;
+    static thread_local record_scratch scratch;
     batch.clear();
     batch.reserve(saved.states.size());
     bool handed_over = false;
@@ -206,7 +207,7 @@ struct save_access {
   // nothing.
   // `below`: the entry it will be staged on, null for none.
   static std::string build(stack_type& s, const types& registry, const saved_state& saved,
-                           const entry* below, record& scratch, entry& e) {
+                           const entry* below, record_scratch& scratch, entry& e) {
     const typename types::kind* kind = registry.find(saved.key);
     if (kind == nullptr) {
       return "no type is registered as '" + saved.key + "'";
@@ -243,16 +244,16 @@ struct save_access {
                (below == nullptr ? "none" : "'" + std::string(below->name()) + "'");
       }
     }
-    scratch = saved.data;
-    scratch.set_version(version);
+    record& data = scratch.fill(saved.data);
+    data.set_version(version);
     const bool built =
-        s.as_request_code([&] { return kind->build(*s.context_, scratch, s.pool_, e); });
-    if (!built || scratch.failed()) {
+        s.as_request_code([&] { return kind->build(*s.context_, data, s.pool_, e); });
+    if (!built || data.failed()) {
       if (built) {
         s.drop(e);
       }
       e = entry{};
-      return std::string(scratch.problem());
+      return std::string(data.problem());
     }
     on_unwind give_back{[&] { s.drop(e); }}; // out of memory for an override
     if (saved.name) {
