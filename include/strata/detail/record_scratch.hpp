@@ -11,6 +11,7 @@
 // back when that position needs it again, its storage grown to the longest it held.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -27,9 +28,12 @@ public:
   record& fill(const record& saved) {
     std::vector<field>& fields = held_.fields_;
     const std::vector<field>& from = saved.fields_;
-    if (parked_.size() < from.size()) {
-      parked_.resize(from.size());
-      texts_.resize(from.size());
+    // A place for every field either record has (the constructor that read the last one may
+    // have written more fields into it).
+    const std::size_t places = std::max(fields.size(), from.size());
+    if (parked_.size() < places) {
+      parked_.resize(places);
+      texts_.resize(places);
     }
     // A parked field was moved out of before it is moved into again: no storage is swapped
     // out of it and freed.
