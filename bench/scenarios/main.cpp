@@ -1,5 +1,5 @@
 // bench/scenarios/main.cpp: strata_bench, the timed scenarios S1-S5 on strata and every baseline,
-// S8 on strata and the hand loop, and S9 (save and restore) on strata alone.
+// and S8 on strata and the hand loop.
 // Takes Google Benchmark's flags; bench/run passes the ones it needs.
 #include <benchmark/benchmark.h>
 
@@ -12,7 +12,6 @@ int main(int argc, char** argv) {
   bench::register_s4_deep_pop();
   bench::register_s5_many_stacks();
   bench::register_s8_threads();
-  bench::register_s9_save_restore();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     return 1;
