@@ -1,64 +1,14 @@
 // tests/allocation_test.cpp: the steady state allocates nothing (R20, R28, and with the hooks and
 // requests of R29-R32). Counted twice: by
 // a counting allocator given as options.memory, and by replacing the global
-// operator new (this file only: each test file is its own executable).
+// operator new (support/counting_new.hpp).
 #include <cstddef>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
-#include <new>
 
+#include "support/counting_new.hpp"
 #include "support/counting_resource.hpp"
 #include "support/trace.hpp"
 #include <strata/save.hpp>
-
-namespace {
-std::size_t global_allocations = 0;
-
-// Each block keeps the pointer malloc returned just below itself, so that every delete frees it
-// the same way whatever its alignment (Windows has no std::aligned_alloc).
-void* allocate_or_fail(std::size_t size, std::size_t alignment) {
-  if (void* raw = std::malloc(size + alignment + sizeof(void*))) {
-    ++global_allocations;
-    const auto after_header = reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*);
-    void* block = reinterpret_cast<void*>((after_header + alignment - 1) / alignment * alignment);
-    std::memcpy(static_cast<char*>(block) - sizeof(void*), &raw, sizeof raw);
-    return block;
-  }
-#ifndef STRATA_NO_EXCEPTIONS
-  throw std::bad_alloc();
-#else
-  std::abort();
-#endif
-}
-void release(void* block) {
-  if (block != nullptr) {
-    void* raw = nullptr;
-    std::memcpy(&raw, static_cast<char*>(block) - sizeof(void*), sizeof raw);
-    std::free(raw);
-  }
-}
-} // namespace
-
-void* operator new(std::size_t size) {
-  return allocate_or_fail(size, alignof(std::max_align_t));
-}
-void* operator new(std::size_t size, std::align_val_t alignment) {
-  return allocate_or_fail(size, static_cast<std::size_t>(alignment));
-}
-void operator delete(void* memory) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::size_t /*size*/) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::align_val_t /*alignment*/) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::size_t /*size*/, std::align_val_t /*alignment*/) noexcept {
-  release(memory);
-}
 
 namespace strata_test {
 namespace {

@@ -25,6 +25,7 @@
 namespace strata {
 
 namespace detail {
+class record_scratch;
 [[nodiscard]] constexpr bool is_save_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '.' || c == ':' || c == '-';
@@ -135,6 +136,8 @@ public:
   }
 
 private:
+  friend class detail::record_scratch; // refills a record without freeing its strings (restore())
+
   void put(std::string_view name, field_value value) {
     if (!is_save_word(name)) {
       fail("'" + std::string(name) + "' is not a field name: 1 to 64 letters, digits and '_', " +

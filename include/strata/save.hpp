@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "detail/attachments.hpp"
+#include "detail/record_scratch.hpp"
 #include "detail/scope_guard.hpp"
 #include "save_types.hpp"
 #include "snapshot.hpp"
@@ -186,9 +187,9 @@ struct save_access {
     // returns (on another stack, from a constructor this one runs; from the error handler
     // without exceptions; from the observer), and finds none, so that it makes its own.
     static thread_local std::vector<entry> spare_batch;
-    static thread_local record spare_scratch;
+    static thread_local record_scratch spare_scratch;
     std::vector<entry> batch = std::exchange(spare_batch, {});
-    record scratch = std::exchange(spare_scratch, {});
+    record_scratch scratch = std::exchange(spare_scratch, {});
     at_scope_exit keep{[&] {
       if (batch.capacity() >= spare_batch.capacity()) {
         batch.clear();
@@ -231,7 +232,7 @@ struct save_access {
   // nothing.
   // `below`: the entry it will be staged on, null for none.
   static std::string build(stack_type& s, const types& registry, const saved_state& saved,
-                           const entry* below, record& scratch, entry& e) {
+                           const entry* below, record_scratch& scratch, entry& e) {
     const typename types::kind* kind = registry.find(saved.key);
     if (kind == nullptr) {
       return "no type is registered as '" + saved.key + "'";
@@ -268,16 +269,16 @@ struct save_access {
                (below == nullptr ? "none" : "'" + std::string(below->name()) + "'");
       }
     }
-    scratch = saved.data;
-    scratch.set_version(version);
+    record& data = scratch.fill(saved.data);
+    data.set_version(version);
     const bool built =
-        s.as_request_code([&] { return kind->build(*s.context_, scratch, s.pool_, e); });
-    if (!built || scratch.failed()) {
+        s.as_request_code([&] { return kind->build(*s.context_, data, s.pool_, e); });
+    if (!built || data.failed()) {
       if (built) {
         s.drop(e);
       }
       e = entry{};
-      return std::string(scratch.problem());
+      return std::string(data.problem());
     }
     on_unwind give_back{[&] { s.drop(e); }}; // out of memory for an override
     if (saved.name) {
