@@ -56,19 +56,6 @@ private:
   std::map<void*, std::size_t> blocks_;
 };
 
-// "a b | a b c": the committed view, then the staged one.
-std::string views(const test_stack& s) {
-  std::string line;
-  for (const auto entry : s.committed()) {
-    line += std::string(entry.name()) + " ";
-  }
-  line += "|";
-  for (const auto entry : s.staged()) {
-    line += " " + std::string(entry.name());
-  }
-  return line;
-}
-
 // Runs `request` on a fresh stack set up by `setup`, failing its n-th allocation for n = 1, 2, ...
 // until it succeeds; each failure must leave the views and the trace as they were. Returns the
 // views after the success.

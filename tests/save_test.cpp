@@ -207,19 +207,6 @@ saved_state with_result(saved_state s, std::string key) {
   return s;
 }
 
-// "a b | a b c": the committed view, then the staged one.
-std::string views(const test_stack& s) {
-  std::string line;
-  for (const auto entry : s.committed()) {
-    line += std::string(entry.name()) + " ";
-  }
-  line += "|";
-  for (const auto entry : s.staged()) {
-    line += " " + std::string(entry.name());
-  }
-  return line;
-}
-
 class save_fixture : public stack_fixture {
 protected:
   save_fixture() {

@@ -36,6 +36,16 @@ wait_gone() {
   done
 }
 
+# From the world map: back to the title, and quit the game from there (which keeps no game).
+quit_from_map() {
+  tm send-keys -t demo Escape
+  wait_gone "W O R L D   M A P"
+  tm send-keys -t demo q
+  wait_for "Q U I T   T H E   G A M E ?"
+  tm send-keys -t demo y
+  wait_for_exit
+}
+
 # Scripted runs: nothing written, and a saved game there is not read.
 XDG_DATA_HOME="$data" "$demo" --keys "wait 46 enter wait 2 enter wait 10 p wait 5" >/dev/null
 XDG_DATA_HOME="$data" "$demo" --tour >/dev/null
@@ -87,12 +97,7 @@ wait_for "P A U S E D"
 tm send-keys -t demo q
 wait_for "W O R L D   M A P"
 wait_gone "Meadow   hearts"
-tm send-keys -t demo Escape
-wait_gone "W O R L D   M A P"
-tm send-keys -t demo q
-wait_for "Q U I T   T H E   G A M E ?"
-tm send-keys -t demo y
-wait_for_exit
+quit_from_map
 [ ! -e "$file" ] || fail "quitting from the title left the saved game: $(cat "$file")"
 
 # The terminal closed (SIGHUP) under a game: saved too.
@@ -116,11 +121,6 @@ tm send-keys -t demo Enter
 wait_for "W O R L D   M A P"
 # Quit from the title, so that no game is left running to save as the test cleans up.
 wait_gone "game starts"
-tm send-keys -t demo Escape
-wait_gone "W O R L D   M A P"
-tm send-keys -t demo q
-wait_for "Q U I T   T H E   G A M E ?"
-tm send-keys -t demo y
-wait_for_exit
+quit_from_map
 [ ! -e "$file" ] || fail "quitting from the title left the damaged file"
 echo "$test: passed"

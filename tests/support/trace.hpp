@@ -44,6 +44,19 @@ struct event {
 
 using test_stack = strata::stack<recorder, event>;
 
+// "a b | a b c": the names of the committed view, then of the staged one.
+inline std::string views(const test_stack& s) {
+  std::string line;
+  for (const auto entry : s.committed()) {
+    line += std::string(entry.name()) + " ";
+  }
+  line += "|";
+  for (const auto entry : s.staged()) {
+    line += " " + std::string(entry.name());
+  }
+  return line;
+}
+
 // Counts the state objects alive, so that a test proves each was destroyed exactly once.
 class counted {
 public:
