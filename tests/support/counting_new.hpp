@@ -11,6 +11,8 @@
 #include <cstring>
 #include <new>
 
+#include <strata/error.hpp> // defines STRATA_NO_EXCEPTIONS when exceptions are off
+
 namespace strata_test {
 
 inline std::size_t global_allocations = 0;
