@@ -388,13 +388,14 @@ TEST(snapshot_text, a_global_locale_with_a_decimal_comma_changes_no_byte) {
   expect_locale_free("global C++ locale with a decimal comma");
 }
 
-// The same with an installed locale, which also sets the C locale (printf, strtod).
-TEST(snapshot_text, an_installed_locale_with_a_decimal_comma_changes_no_byte) {
+// An installed C locale with a decimal comma (printf, strtod). Only the C locale is set: named C++
+// locales are not portable (MinGW's libstdc++ knows only "C" and throws for any other name), and
+// the test above covers the C++ side.
+TEST(snapshot_text, an_installed_c_locale_with_a_decimal_comma_changes_no_byte) {
   const global_locale_guard guard;
   for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8", "ru_RU.UTF-8",
                            "de_DE", "fr_FR"}) {
     if (std::setlocale(LC_ALL, name) != nullptr && *std::localeconv()->decimal_point == ',') {
-      std::locale::global(std::locale(name));
       expect_locale_free(name);
       return;
     }
