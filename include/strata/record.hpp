@@ -32,8 +32,8 @@ class record_scratch;
 }
 } // namespace detail
 
-// Keys and field names are words of the snapshot text: 1 to 64 letters, digits and '_', '.',
-// ':', '-'.
+// Keys and field names are words of the snapshot text: save_word_rule says which.
+inline constexpr std::string_view save_word_rule = "1 to 64 letters, digits and '_', '.', ':', '-'";
 [[nodiscard]] constexpr bool is_save_word(std::string_view text) {
   if (text.empty() || text.size() > 64) {
     return false;
@@ -140,8 +140,7 @@ private:
 
   void put(std::string_view name, field_value value) {
     if (!is_save_word(name)) {
-      fail("'" + std::string(name) + "' is not a field name: 1 to 64 letters, digits and '_', " +
-           "'.', ':', '-'");
+      fail("'" + std::string(name) + "' is not a field name: " + std::string(save_word_rule));
       return;
     }
     for (field& f : fields_) {

@@ -136,16 +136,10 @@ struct save_access {
       }
     }
     state.key = kind->key;
-    if (e.name_override() != nullptr) {
-      const std::string_view own =
-          e.ops->name_of != nullptr ? e.ops->name_of(e.object) : e.ops->type_name;
-      if (e.name() != own) {
-        state.name = std::string(e.name());
-      }
+    if (e.name() != e.own_name()) {
+      state.name = std::string(e.name());
     }
-    const modality declared =
-        e.ops->modality_of != nullptr ? e.ops->modality_of(e.object) : e.ops->declared_modality;
-    if (e.mode() != declared) {
+    if (e.mode() != declared_modality_of(*e.ops, e.object)) {
       state.modality = e.mode();
     }
     if (e.time_scale() != e.ops->time_scale) {
@@ -197,7 +191,6 @@ struct save_access {
         spare_scratch = std::move(scratch);
       }
     }};
-    batch.clear();
     batch.reserve(saved.states.size());
     bool handed_over = false;
     at_scope_exit release{[&] {
@@ -294,7 +287,7 @@ struct save_access {
       give_transition(s.pool_, e, *saved.transition, false);
     }
     if (binding != nullptr) {
-      binding->give(s.pool_, e, below->object);
+      binding->give(s.pool_, e);
     }
     give_back.dismiss();
     return {};

@@ -13,6 +13,7 @@
 // registered with result<&S::f>(key); a closure cannot be.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <cstdio>
@@ -71,11 +72,8 @@ public:
                   "T(record&), T(Context&) or T(), or a factory given to add()");
     admit<T>(key, version, oldest,
              [](Context& context, record& saved, detail::block_pool& pool, entry& e) {
-               void* memory = pool.allocate(sizeof(T), alignof(T));
-               detail::on_unwind give_back{[&] { pool.deallocate(memory, sizeof(T), alignof(T)); }};
-               T* const state = construct<T>(memory, context, saved);
-               give_back.dismiss();
-               e = detail::make_entry<T, Context, Event>(state, detail::ownership::pooled);
+               e = detail::make_pooled_entry<T, Context, Event>(
+                   pool, [&](void* memory) { return construct<T>(memory, context, saved); });
                return true;
              });
   }
@@ -106,7 +104,7 @@ public:
     const void* const tag = &detail::binding_tag<Member>;
     std::string problem;
     if (!is_save_word(key)) {
-      problem = "is not a key: 1 to 64 letters, digits and '_', '.', ':', '-'";
+      problem = "is not a key: " + std::string(save_word_rule);
     } else if (find_result(key) != nullptr) {
       problem = "is registered already";
     } else if (find_result(tag) != nullptr) {
@@ -128,23 +126,13 @@ public:
     const void* tag;                                   // detail::binding_tag<Member>
     const detail::type_ops<Context, Event>* state_ops; // the state it receives
     const detail::type_ops<Context, Event>* below_ops; // the state it calls
-    void (*give)(detail::block_pool&, entry&, void* below);
+    void (*give)(detail::block_pool&, entry&);
   };
   [[nodiscard]] const result_binding* find_result(const void* tag) const {
-    for (const result_binding& r : results_) {
-      if (r.tag == tag) {
-        return &r;
-      }
-    }
-    return nullptr;
+    return first_with(results_, &result_binding::tag, tag);
   }
   [[nodiscard]] const result_binding* find_result(std::string_view key) const {
-    for (const result_binding& r : results_) {
-      if (r.key == key) {
-        return &r;
-      }
-    }
-    return nullptr;
+    return first_with(results_, &result_binding::key, key);
   }
   // A string literal would otherwise convert to the tag's `const void*`, not to a key.
   [[nodiscard]] const result_binding* find_result(const char* key) const {
@@ -153,23 +141,22 @@ public:
 
   // The registered type of the state an entry holds, or null.
   [[nodiscard]] const kind* find(const detail::type_ops<Context, Event>* ops) const {
-    for (const kind& k : kinds_) {
-      if (k.ops == ops) {
-        return &k;
-      }
-    }
-    return nullptr;
+    return first_with(kinds_, &kind::ops, ops);
   }
   [[nodiscard]] const kind* find(std::string_view key) const {
-    for (const kind& k : kinds_) {
-      if (k.key == key) {
-        return &k;
-      }
-    }
-    return nullptr;
+    return first_with(kinds_, &kind::key, key);
   }
 
 private:
+  // The first of `list` whose `field` equals `value`, or null.
+  template <class Item, class Field, class Value>
+  [[nodiscard]] static const Item* first_with(const std::vector<Item>& list, Field Item::*field,
+                                              const Value& value) {
+    const auto found = std::find_if(list.begin(), list.end(),
+                                    [&](const Item& item) { return item.*field == value; });
+    return found == list.end() ? nullptr : &*found;
+  }
+
   template <class T>
   static T* construct(void* memory, Context& context, record& saved) {
     if constexpr (std::constructible_from<T, Context&, record&>) {
@@ -188,7 +175,7 @@ private:
     const detail::type_ops<Context, Event>* ops = &detail::ops_for<T, Context, Event>;
     std::string problem;
     if (!is_save_word(key)) {
-      problem = "is not a key: 1 to 64 letters, digits and '_', '.', ':', '-'";
+      problem = "is not a key: " + std::string(save_word_rule);
     } else if (find(key) != nullptr) {
       problem = "is registered already";
     } else if (find(ops) != nullptr) {

@@ -4,9 +4,12 @@
 //   states.push<level>(3).on_exit(strata::to_below<&world::level_done>);
 //
 // When the level leaves, right after its exit, `world::level_done(level&)` (or
-// `level_done(Context&, level&)`) runs on the state that was staged directly below it when it
-// was pushed. That state is still there: a state below leaves only after the ones above it, but
-// for one whose enter throws (R25), which leaves at once and takes this result with it.
+// `level_done(Context&, level&)`) runs on the state directly below it. The push checks that the
+// state staged below it is a `world` (errc::bad_binding otherwise), and it is still the one below
+// when the level leaves, as a state below leaves only after the ones above it; but for one whose
+// enter throws (R25), which leaves at once: the result then runs only if the state that ends up
+// below is a `world` too. The stack finds the state below as the level leaves, so the result
+// holds no pointer to it.
 #pragma once
 
 namespace strata {

@@ -35,7 +35,8 @@ template <class Context, class T, class F>
 struct exit_callback_for : exit_callback<Context> {
   F fn;
 
-  static void run(exit_callback<Context>* self, Context& context, void* state) {
+  static void run(exit_callback<Context>* self, Context& context, void* state,
+                  state_below /*below*/) {
     F& callback = static_cast<exit_callback_for*>(self)->fn;
     T& left = *static_cast<T*>(state);
     if constexpr (std::is_invocable_v<F&, Context&, T&>) {
@@ -57,16 +58,20 @@ void release_callback(block_pool& pool, exit_callback<Context>* callback) noexce
   pool.deallocate(callback, size, align);
 }
 
-// strata::to_below<Member>: calls Member of `below`, the state staged under the entry at its
-// push, with the state that leaves.
-template <class Context, auto Member>
+// strata::to_below<Member>: calls Member of the state directly below the one that leaves, if
+// that is an object of Member's class (it is the state staged below at the push, but for one
+// whose enter threw, R25, which left at once).
+template <class Context, class Event, auto Member>
 struct below_callback : exit_callback<Context> {
   using below_type = typename result_member<decltype(Member)>::below;
   using state_type = typename result_member<decltype(Member)>::state;
-  below_type* below;
 
-  static void run(exit_callback<Context>* self, Context& context, void* state) {
-    below_type& target = *static_cast<below_callback*>(self)->below;
+  static void run(exit_callback<Context>* /*self*/, Context& context, void* state,
+                  state_below below) {
+    if (below.type != &ops_for<below_type, Context, Event>) {
+      return;
+    }
+    below_type& target = *static_cast<below_type*>(below.object);
     state_type& left = *static_cast<state_type*>(state);
     if constexpr (std::is_invocable_v<decltype(Member), below_type&, Context&, state_type&>) {
       (target.*Member)(context, left);
@@ -94,17 +99,16 @@ void install_on_exit(block_pool& pool, entry<C, E>& e, Make&& make, ReleaseOld&&
   }
 }
 
-// The strata::to_below<Member> on_exit of `e`, whose state below is `below` (an object of the
-// member's class). May throw (out of memory) before it changes anything.
+// The strata::to_below<Member> on_exit of `e`. May throw (out of memory) before it changes
+// anything.
 template <auto Member, class C, class E>
-void give_below_callback(block_pool& pool, entry<C, E>& e, void* below) {
-  using holder = below_callback<C, Member>;
+void give_below_callback(block_pool& pool, entry<C, E>& e) {
+  using holder = below_callback<C, E, Member>;
   install_on_exit<holder>(
       pool, e,
       [&](void* memory) {
-        return ::new (memory) holder{
-            {&holder::run, &holder::destroy, sizeof(holder), alignof(holder), &binding_tag<Member>},
-            static_cast<typename holder::below_type*>(below)};
+        return ::new (memory) holder{{&holder::run, &holder::destroy, sizeof(holder),
+                                      alignof(holder), &binding_tag<Member>}};
       },
       [&](exit_callback<C>* old) { release_callback(pool, old); });
 }

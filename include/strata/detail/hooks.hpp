@@ -181,6 +181,12 @@ constexpr modality static_modality() {
   }
 }
 
+// R16: the modality a state declares: its own modality() if it has one, else its type's.
+template <class C, class E>
+modality declared_modality_of(const type_ops<C, E>& type, const void* state) {
+  return type.modality_of != nullptr ? type.modality_of(state) : type.declared_modality;
+}
+
 // Installs the thunk for one hook if the state implements it. A state that has a member of the
 // hook's name that strata cannot call would otherwise be skipped in silence, so that is a
 // compile error. (An overloaded or templated member cannot be inspected and is not checked.)

@@ -183,8 +183,7 @@ protected:
                  ops_for<below_type, Context, Event>.type_name, "'"}));
       return;
     }
-    finish_push(slot, "on_exit()",
-                [&](entry& e) { give_below_callback<Member>(pool_, e, below->object); });
+    finish_push(slot, "on_exit()", [&](entry& e) { give_below_callback<Member>(pool_, e); });
   }
 };
 

@@ -115,17 +115,15 @@ protected:
 
   template <class T, class... Args>
   entry prepare_pooled(Args&&... args) {
-    void* memory = pool_.allocate(sizeof(T), alignof(T));
-    on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
-    T* const object = as_request_code([&] {
-      if constexpr (std::is_constructible_v<T, Args...>) {
-        return ::new (memory) T(std::forward<Args>(args)...);
-      } else {
-        return ::new (memory) T{std::forward<Args>(args)...};
-      }
+    return make_pooled_entry<T, Context, Event>(pool_, [&](void* memory) {
+      return as_request_code([&] {
+        if constexpr (std::is_constructible_v<T, Args...>) {
+          return ::new (memory) T(std::forward<Args>(args)...);
+        } else {
+          return ::new (memory) T{std::forward<Args>(args)...};
+        }
+      });
     });
-    give_back.dismiss();
-    return make_entry<T, Context, Event>(object, ownership::pooled);
   }
 
   template <class T>
@@ -225,27 +223,20 @@ protected:
     // and the observer only hears of (and can only react to) a batch that went through.
     std::array<entry, sizeof...(Items)> batch{};
     std::size_t prepared = 0;
-    std::size_t next = 0; // batch[next, prepared) is still ours to release
+    bool handed_over = false;
     at_scope_exit release_rest{[&] {
-      for (; next < prepared; ++next) {
-        drop(batch[next]);
+      for (std::size_t i = 0; !handed_over && i < prepared; ++i) {
+        drop(batch[i]);
       }
     }};
     if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
       return;
     }
-    entries_.staged().reserve(entries_.staged().size() + sizeof...(Items));
-    this->log_for_push(); // made now, so that place() below cannot fail
     // R10: the batch is one block. It is staged whole before the observer hears of it, so that
     // the observer's own requests (pushes on each push, say) land above it and meet the depth
     // limit with the whole batch counted.
-    std::array<staged_slot, sizeof...(Items)> slots{};
-    for (; next < prepared; ++next) {
-      slots[next] = place(batch[next]);
-    }
-    for (const staged_slot slot : slots) {
-      tell_staged(slot);
-    }
+    handed_over = true; // replace_above() releases them if it fails
+    replace_above(entries_.staged().size(), std::span<entry>{batch});
   }
 
   // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
@@ -381,10 +372,11 @@ protected:
     }
   }
 
-  // restore() (save.hpp): pops down to `depth` and stages `batch` (prepared, bottom first) in
-  // its place, as one request: all or nothing, and the observer hears of the pops, then of the
-  // pushes, only once the staged stack is the new one (R22). Takes the batch's entries: on
-  // failure they are released. Admitted already. Returns whether it went through.
+  // restore() (save.hpp) and push_first_on_top() (depth: the staged size, nothing popped): pops
+  // down to `depth` and stages `batch` (prepared, bottom first) in its place, as one request: all
+  // or nothing, and the observer hears of the pops, then of the pushes, only once the staged stack
+  // is the new one (R22). Takes the batch's entries: on failure they are released. Admitted
+  // already. Returns whether it went through.
   bool replace_above(std::size_t depth, std::span<entry> batch) {
     std::size_t next = 0; // batch[next, size) is still ours to release
     at_scope_exit release_rest{[&] {
