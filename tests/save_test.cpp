@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "support/expect_error.hpp"
+#include "support/failing_resource.hpp"
 #include "support/focus_states.hpp"
 #include "support/refusing_memory.hpp"
 #include <strata/save.hpp>
@@ -1030,24 +1031,6 @@ TEST_F(restoring, r25_a_constructor_that_throws_stages_nothing_and_destroys_what
   EXPECT_EQ(views(s), "title | title brittle");
 }
 
-// Fails the allocation `fail_in` counts down to (1: the next one); counts the blocks it holds.
-class failing_memory {
-public:
-  std::size_t fail_in = 0;
-  std::size_t live = 0;
-  void* allocate(std::size_t bytes, std::size_t alignment) {
-    if (fail_in > 0 && --fail_in == 0) {
-      return nullptr;
-    }
-    ++live;
-    return strata::memory{}.allocate(bytes, alignment);
-  }
-  void deallocate(void* block, std::size_t bytes, std::size_t alignment) noexcept {
-    --live;
-    strata::memory{}.deallocate(block, bytes, alignment);
-  }
-};
-
 // R1, R25: out of memory at any allocation of a restore: nothing staged, nothing told, every
 // state built destroyed, no block kept.
 TEST(restoring_out_of_memory, r1_a_restore_is_all_or_nothing_at_every_allocation) {
@@ -1061,7 +1044,7 @@ TEST(restoring_out_of_memory, r1_a_restore_is_all_or_nothing_at_every_allocation
   for (std::size_t n = 1;; ++n) {
     census::made = 0;
     census::unmade = 0;
-    failing_memory memory;
+    failing_resource memory;
     bool failed = false;
     {
       recorder ctx;
@@ -1090,7 +1073,7 @@ TEST(restoring_out_of_memory, r1_a_restore_is_all_or_nothing_at_every_allocation
       }
       s.set_observer({});
     }
-    EXPECT_EQ(memory.live, 0U) << "allocation " << n;
+    EXPECT_EQ(memory.live(), 0U) << "allocation " << n;
     EXPECT_EQ(census::made, census::unmade);
     if (!failed) {
       break;
