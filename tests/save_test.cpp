@@ -59,52 +59,34 @@ struct census {
   ~census() { ++unmade; }
 };
 
-// A savable state: logs every hook (focus and unfocus too) and its destruction, saves `value`,
-// and is rebuilt by its (Context&, record&) constructor, which reads `value` back (0 if absent:
-// a deep link may leave it out).
+// A savable state: a focusing one (it logs every hook, focus and unfocus too, and its
+// destruction) that saves `value` and is rebuilt by its (Context&, record&) constructor, which
+// reads `value` back (0 if absent: a deep link may leave it out).
 template <fixed_name Name, modality Mode = modality::screen>
-class keyed : public counted, public census {
+class keyed : public focusing<Name, Mode>, public census {
 public:
-  static constexpr std::string_view name = Name.view();
-  static constexpr strata::modality modality = Mode;
-
   explicit keyed(recorder& r, int value = 0, actions then = {})
-      : log_(&r)
-      , value_(value)
-      , then_(std::move(then)) {}
+      : focusing<Name, Mode>(r, std::move(then))
+      , log_(&r)
+      , value_(value) {}
   keyed(recorder& r, record& saved)
-      : log_(&r)
+      : focusing<Name, Mode>(r)
+      , log_(&r)
       , value_(saved.get_or("value", 0))
       , version_(saved.version()) {}
   keyed(const keyed&) = delete;
   keyed& operator=(const keyed&) = delete;
-  ~keyed() { log_->log(name, "destroyed"); }
 
   void save(record& out) const { out.set("value", value_); }
   [[nodiscard]] int value() const { return value_; }
   [[nodiscard]] std::uint32_t version() const { return version_; } // the one it was restored from
 
-  void enter(recorder& r) { act(r, "enter", then_.enter); }
-  void exit(recorder& r) { act(r, "exit", then_.exit); }
-  void pause(recorder& r) { act(r, "pause", then_.pause); }
-  void resume(recorder& r) { act(r, "resume", then_.resume); }
-  void focus(recorder& r) { r.log(name, "focus"); }
-  void unfocus(recorder& r) { r.log(name, "unfocus"); }
-
 protected:
   recorder* log_;
 
 private:
-  static void act(recorder& r, std::string_view hook, const std::function<void()>& action) {
-    r.log(name, hook);
-    if (action) {
-      action();
-    }
-  }
-
   int value_;
   std::uint32_t version_ = 0;
-  actions then_;
 };
 
 using title = keyed<"title">;
