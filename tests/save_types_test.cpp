@@ -73,18 +73,6 @@ struct with_context_and_record {
       : how("(Context&, record&)") {}
 };
 
-// `text` as a death test's regular expression that matches exactly that text.
-[[maybe_unused]] std::string literally(std::string_view text) {
-  std::string pattern;
-  for (const char c : text) {
-    if (std::string_view{"\\^$.|?*+()[]{}"}.find(c) != std::string_view::npos) {
-      pattern += '\\';
-    }
-    pattern += c;
-  }
-  return pattern;
-}
-
 #ifndef STRATA_NO_EXCEPTIONS
 template <class Action>
 void expect_refused(Action&& action, const std::string& message) {
