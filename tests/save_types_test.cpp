@@ -2,8 +2,10 @@
 // with a bad or taken key, a type or member registered twice, or versions out of order is refused
 // with errc::bad_registration (with exceptions) or aborts with the same message (without); a
 // registered type is rebuilt by the first constructor it has of (Context&, record&), (record&),
-// (Context&), ().
+// (Context&), (); a hosted kind (add_hosted) is told apart by its holds() rather than its type.
+#include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -11,6 +13,7 @@
 #include "support/trace.hpp"
 #include <strata/save.hpp>
 #include <strata/snapshot_text.hpp>
+#include <strata/stack.hpp>
 
 namespace strata_test {
 namespace {
@@ -256,6 +259,83 @@ TEST(save_types, a_stack_without_context_saves_and_restores) {
   EXPECT_EQ(other.describe(), "bare | made_bare*");
   EXPECT_EQ(other.committed()[0].get<bare>()->n, 5);
   EXPECT_EQ(other.committed()[1].get<made_bare>()->n, 7);
+}
+
+// One C++ type standing for several saved kinds, told apart by a member, as a binding's states
+// are (the C API's are told apart by their strata_state).
+struct script_state {
+  std::string script;
+  std::int64_t level = 0;
+  script_state(std::string which, std::int64_t at)
+      : script(std::move(which))
+      , level(at) {}
+  [[nodiscard]] std::string_view name() const { return script; }
+};
+using script_ops = strata::detail::type_ops<recorder, event>;
+
+types::hosted_kind script_kind(const std::string& script) {
+  types::hosted_kind kind;
+  kind.key = script;
+  kind.holds = [script](const script_ops& type, const void* object) {
+    return &type == &strata::detail::ops_for<script_state, recorder, event> &&
+           static_cast<const script_state*>(object)->script == script;
+  };
+  kind.save = [](const void* object, record& out) {
+    out.set("level", static_cast<const script_state*>(object)->level);
+  };
+  kind.build = [script](recorder&, record& saved, strata::detail::block_pool& pool,
+                        types::entry& e) {
+    const std::int64_t level = saved.get<std::int64_t>("level");
+    e = strata::detail::make_pooled_entry<script_state, recorder, event>(
+        pool, [&](void* memory) { return ::new (memory) script_state(script, level); });
+    return true;
+  };
+  // Its plain name is its script's: only a name given at the push is saved.
+  kind.plain = [](const void* object) {
+    return types::plain_state{static_cast<const script_state*>(object)->script};
+  };
+  return kind;
+}
+
+TEST(save_types, hosted_kinds_of_one_type_save_and_restore_apart) {
+  types registry;
+  registry.add_hosted(script_kind("boss"));
+  registry.add_hosted(script_kind("minion"));
+  recorder ctx;
+  test_stack s{ctx};
+  s.push<script_state>("boss", 2);
+  s.push<script_state>("minion", 1).name("Minion A").modality(strata::modality::freeze);
+  s.push<script_state>("stranger", 0);
+  s.commit();
+  const strata::save_result saved = strata::save(s, registry);
+  EXPECT_EQ(strata::to_text(saved.taken),
+            "strata snapshot 1\n"
+            "boss v1 level=2\n"
+            "minion v1 level=1 [name=\"Minion A\" modality=freeze]\n");
+  ASSERT_EQ(saved.left.size(), 1U);
+  EXPECT_EQ(saved.left[0].why, "its type 'script_state' is not registered");
+  test_stack other{ctx};
+  ASSERT_TRUE(strata::restore(other, registry, saved.taken));
+  other.commit();
+  EXPECT_EQ(other.describe(), "boss | Minion A*");
+  EXPECT_EQ(other.committed()[1].get<script_state>()->script, "minion");
+  EXPECT_EQ(other.committed()[1].modality(), strata::modality::freeze);
+  EXPECT_EQ(strata::save(other, registry).taken, saved.taken);
+}
+
+TEST(save_types_death, a_hosted_kind_without_its_functions_is_refused) {
+  types registry;
+  types::hosted_kind kind = script_kind("boss");
+  kind.plain = nullptr;
+  STRATA_TEST_REFUSED(registry.add_hosted(kind),
+                      "strata: save_types::add_hosted(\"boss\") needs its holds, build and plain "
+                      "functions");
+  STRATA_TEST_REFUSED(registry.add_hosted(script_kind("a b")),
+                      "strata: save_types::add_hosted(\"a b\") " + not_a_key);
+  registry.add<with_default>("taken");
+  STRATA_TEST_REFUSED(registry.add_hosted(script_kind("taken")),
+                      "strata: save_types::add_hosted(\"taken\") is registered already");
+  EXPECT_EQ(registry.find("boss"), nullptr);
 }
 
 } // namespace

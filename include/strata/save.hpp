@@ -122,13 +122,13 @@ struct save_access {
   // be saved; with the key still set, only its on_exit is lost.
   static saved_state save_one(const entry& e, const types& registry, std::string& why) {
     saved_state state;
-    const typename types::kind* kind = registry.find(e.ops);
+    const typename types::kind* kind = registry.kind_of(e);
     if (kind == nullptr) {
       why = "its type '" + std::string(e.ops->type_name) + "' is not registered";
       return state;
     }
     state.data.set_version(kind->version);
-    if (kind->save != nullptr) {
+    if (kind->save) {
       kind->save(e.object, state.data);
       if (state.data.failed()) {
         why = "its save() failed: " + std::string(state.data.problem());
@@ -136,16 +136,17 @@ struct save_access {
       }
     }
     state.key = kind->key;
-    if (e.name() != e.own_name()) {
+    const typename types::plain_state plain = types::plain_of(*kind, e);
+    if (e.name() != plain.name) {
       state.name = std::string(e.name());
     }
-    if (e.mode() != declared_modality_of(*e.ops, e.object)) {
+    if (e.mode() != plain.mode) {
       state.modality = e.mode();
     }
-    if (e.time_scale() != e.ops->time_scale) {
+    if (e.time_scale() != plain.time_scale) {
       state.time_scale = e.time_scale();
     }
-    if (e.extras != nullptr && e.extras->transition_given && e.transition() != e.ops->transition) {
+    if (e.transition() != plain.motion) {
       state.transition = e.transition();
     }
     if (const exit_callback<Context>* result = e.on_exit(); result != nullptr) {

@@ -51,14 +51,41 @@ public:
   // Builds a state from what it saved: into `e` and true, or false with the record failed.
   using builder = std::function<bool(Context&, record&, detail::block_pool&, entry& e)>;
 
-  // What one registered type is.
+  // What a state is before the overrides of its push: save() keeps only what differs.
+  struct plain_state {
+    std::string_view name;
+    modality mode = modality::screen;
+    float time_scale = 1.0F;
+    transition motion{};
+  };
+
+  // What one registered kind is.
   struct kind {
     std::string key;
-    std::uint32_t version;                       // what save() writes
-    std::uint32_t oldest;                        // the oldest version restore accepts
-    const detail::type_ops<Context, Event>* ops; // identifies the type on the stack
-    void (*save)(const void* state, record& out);
+    std::uint32_t version; // what save() writes
+    std::uint32_t oldest;  // the oldest version restore accepts
+    // A typed kind (add<T>) is told by its type's table; a hosted one (add_hosted) by holds().
+    const detail::type_ops<Context, Event>* ops;
+    std::function<bool(const detail::type_ops<Context, Event>& type, const void* state)> holds;
+    std::function<void(const void* state, record& out)> save; // null: it saves no fields
     builder build;
+    std::function<plain_state(const void* state)> plain; // a hosted kind's; see plain_of()
+  };
+
+  // A kind of state told apart at run time rather than by its C++ type, for a binding whose
+  // states share their C++ types (the C API's are four types, told apart by the strata_state
+  // each was pushed with). Everything add<T>() learns from T is given by hand: `holds` says
+  // whether a state of the type whose table is `type` is one; `build` makes one from its
+  // record into an entry (make_pooled_entry, or adopted) as its kind's plain state, which
+  // `plain` tells save() (name, modality, time scale, transition).
+  struct hosted_kind {
+    std::string key;
+    std::uint32_t version = 1;
+    std::uint32_t oldest = 1;
+    decltype(kind::holds) holds;
+    decltype(kind::save) save; // may be null: it saves no fields
+    builder build;
+    decltype(kind::plain) plain;
   };
 
   // T rebuilt by its constructor (see the top of this file). `oldest`: the oldest saved version
@@ -95,6 +122,20 @@ public:
                                                          detail::ownership::adopted);
                return true;
              });
+  }
+
+  void add_hosted(hosted_kind hosted) {
+    std::string problem = problem_with_key(hosted.key, hosted.version, hosted.oldest);
+    if (problem.empty() && (!hosted.holds || !hosted.build || !hosted.plain)) {
+      problem = "needs its holds, build and plain functions";
+    }
+    if (!problem.empty()) {
+      refuse("strata: save_types::add_hosted(\"" + hosted.key + "\") " + problem);
+      return;
+    }
+    kinds_.push_back(kind{std::move(hosted.key), hosted.version, hosted.oldest, nullptr,
+                          std::move(hosted.holds), std::move(hosted.save), std::move(hosted.build),
+                          std::move(hosted.plain)});
   }
 
   // A strata::to_below<Member> result, saved under `key`, so that a restored entry gets it back.
@@ -139,9 +180,25 @@ public:
     return find_result(std::string_view(key));
   }
 
-  // The registered type of the state an entry holds, or null.
+  // The typed kind registered for a state type, or null.
   [[nodiscard]] const kind* find(const detail::type_ops<Context, Event>* ops) const {
     return first_with(kinds_, &kind::ops, ops);
+  }
+  // The kind of the state an entry holds, typed or hosted, or null.
+  [[nodiscard]] const kind* kind_of(const entry& e) const {
+    const auto found = std::find_if(kinds_.begin(), kinds_.end(), [&](const kind& k) {
+      return k.ops == e.ops || (k.holds && k.holds(*e.ops, e.object));
+    });
+    return found == kinds_.end() ? nullptr : &*found;
+  }
+  // What the state an entry holds is before its push's overrides: its kind's plain(), or for a
+  // typed kind the name and modality it gives itself and its type's time scale and transition.
+  [[nodiscard]] static plain_state plain_of(const kind& k, const entry& e) {
+    if (k.plain) {
+      return k.plain(e.object);
+    }
+    return {e.own_name(), detail::declared_modality_of(*e.ops, e.object), e.ops->time_scale,
+            e.ops->transition};
   }
   [[nodiscard]] const kind* find(std::string_view key) const {
     return first_with(kinds_, &kind::key, key);
@@ -173,27 +230,36 @@ private:
   template <class T>
   void admit(std::string_view key, std::uint32_t version, std::uint32_t oldest, builder build) {
     const detail::type_ops<Context, Event>* ops = &detail::ops_for<T, Context, Event>;
-    std::string problem;
-    if (!is_save_word(key)) {
-      problem = "is not a key: " + std::string(save_word_rule);
-    } else if (find(key) != nullptr) {
-      problem = "is registered already";
-    } else if (find(ops) != nullptr) {
+    std::string problem = problem_with_key(key, version, oldest);
+    if (problem.empty() && find(ops) != nullptr) {
       problem = "names a type registered already, as '" + find(ops)->key + "'";
-    } else if (version == 0 || oldest == 0 || oldest > version) {
-      problem = "has version " + std::to_string(version) + " and oldest " + std::to_string(oldest) +
-                ": both must be 1 or more, the oldest no newer";
     }
     if (!problem.empty()) {
       refuse("strata: save_types::add<" + std::string(ops->type_name) + ">(\"" + std::string(key) +
              "\") " + problem);
       return;
     }
-    void (*save)(const void*, record&) = nullptr;
+    decltype(kind::save) save;
     if constexpr (saves_itself<T>) {
       save = [](const void* state, record& out) { static_cast<const T*>(state)->save(out); };
     }
-    kinds_.push_back(kind{std::string(key), version, oldest, ops, save, std::move(build)});
+    kinds_.push_back(kind{std::string(key), version, oldest, ops, {}, save, std::move(build), {}});
+  }
+
+  // Why a kind cannot be registered under `key` with these versions, or nothing.
+  [[nodiscard]] std::string problem_with_key(std::string_view key, std::uint32_t version,
+                                             std::uint32_t oldest) const {
+    if (!is_save_word(key)) {
+      return "is not a key: " + std::string(save_word_rule);
+    }
+    if (find(key) != nullptr) {
+      return "is registered already";
+    }
+    if (version == 0 || oldest == 0 || oldest > version) {
+      return "has version " + std::to_string(version) + " and oldest " + std::to_string(oldest) +
+             ": both must be 1 or more, the oldest no newer";
+    }
+    return {};
   }
 
   // A registration is set-up code: with exceptions it throws strata::error; without, it aborts
