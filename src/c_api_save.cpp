@@ -206,8 +206,8 @@ int strata_save_text(strata_stack* stack, const strata_save_types* types, size_t
   if (stack == nullptr) {
     return STRATA_E_NULL_STACK;
   }
-  // A request's scope: the save callbacks may stage requests, but a commit or a pass from one
-  // would change the stack that save() is reading, and is refused.
+  // In a request's scope, so that the C layer refuses what it refuses in any request's callbacks;
+  // the core refuses any request, commit or pass from a save callback (R24).
   return stack->request("strata_save_text()", [&]() -> int {
     if (types == nullptr || length == nullptr || (buffer == nullptr && size > 0) ||
         when_unsavable < STRATA_UNSAVABLE_STOP_BELOW || when_unsavable > STRATA_UNSAVABLE_FAIL) {

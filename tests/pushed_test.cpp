@@ -239,7 +239,7 @@ TEST_F(pushed, r19_a_replaced_on_exit_is_destroyed_as_request_code) {
     ctx.note("second on_exit");
   });
   EXPECT_EQ(trace(), "strata: push() called during on_exit(), from code that on_exit() runs (a "
-                     "state's constructor, destructor or move, or a predicate)");
+                     "state's constructor, destructor, move or save(), or a predicate)");
   EXPECT_EQ(s.staged().size(), 1U);
   s.commit();
   s.pop();

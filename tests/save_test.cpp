@@ -242,6 +242,51 @@ TEST_F(saving, a_committed_stack_with_its_keys_versions_fields_and_overrides) {
 }
 
 // R34: a name given with .name() is saved only where it differs from the state's own name.
+// Its save() runs `meddle`, which tries to change the stack that save() is reading.
+std::function<void()> meddle;
+class meddler : public keyed<"meddler"> {
+public:
+  using keyed::keyed;
+  void save(record& out) const {
+    meddle();
+    out.set("value", value());
+  }
+};
+
+// A commit from a save() would destroy the entries being read; a request would change what a
+// query reports. Both are refused, as from a constructor a request runs.
+TEST_F(saving, r24_a_state_changing_the_stack_from_its_save_is_refused) {
+  types_.add<meddler>("meddler");
+  s.push<title>(ctx, 1);
+  s.push<meddler>(ctx, 2);
+  s.push<level>(ctx, 3);
+  commit_setup();
+  s.pop(); // what a commit from the save() would carry out
+  for (const char* const call : {"commit", "push"}) {
+    meddle = [&, call] {
+      if (std::string_view(call) == "commit") {
+        s.commit();
+      } else {
+        s.push<junk>(ctx);
+      }
+    };
+    strata::save_result saved;
+    expect_error(s, errc::reentrant_call,
+                 "strata: " + std::string(call) + "() called during save(), from code that " +
+                     "save() runs (a state's constructor, destructor, move or save(), or a " +
+                     "predicate)",
+                 [&] { saved = strata::save(s, types_); });
+    if constexpr (!exceptions_on) {
+      EXPECT_EQ(strata::to_text(saved.taken), "strata snapshot 1\ntitle v1 value=1\n"
+                                              "meddler v1 value=2\nlevel v1 value=3\n")
+          << "the save went on";
+    }
+    EXPECT_EQ(views(s), "title meddler level | title meddler") << call;
+    EXPECT_EQ(trace(), "") << call << ": no hook ran";
+  }
+  meddle = nullptr;
+}
+
 TEST_F(saving, a_name_the_same_as_the_states_own_is_not_saved) {
   s.push<title>(ctx, 1).name("title");
   s.push<world>(ctx, 2).name("World");
@@ -794,7 +839,7 @@ TEST_F(restoring, r24_from_a_constructor_another_request_runs_it_is_refused) {
   result.ok = true;
   expect_error(s, errc::reentrant_call,
                "strata: restore() called during push(), from code that push() runs (a state's "
-               "constructor, destructor or move, or a predicate)",
+               "constructor, destructor, move or save(), or a predicate)",
                [&] { s.push<restorer>(s, types_, result); });
   if constexpr (exceptions_on) {
     EXPECT_EQ(views(s), "title | title") << "the push failed with the restore";
@@ -814,7 +859,7 @@ TEST_F(restoring, r24_a_request_from_a_constructor_the_restore_runs_is_refused) 
   strata::restore_result result;
   expect_error(s, errc::reentrant_call,
                "strata: push() called during restore(), from code that restore() runs (a "
-               "state's constructor, destructor or move, or a predicate)",
+               "state's constructor, destructor, move or save(), or a predicate)",
                [&] {
                  result = strata::restore(s, types_,
                                           snapshot{{valued("world", 3, 2), valued("eager", 1, 0),

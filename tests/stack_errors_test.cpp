@@ -651,7 +651,7 @@ struct parting {
 
 std::string from_inside_a_request(const std::string& inner, const std::string& outer) {
   return "strata: " + inner + " called during " + outer + ", from code that " + outer +
-         " runs (a state's constructor, destructor or move, or a predicate)";
+         " runs (a state's constructor, destructor, move or save(), or a predicate)";
 }
 
 // committed: (empty)

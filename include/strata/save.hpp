@@ -77,6 +77,12 @@ struct save_access {
 
   static save_result save(const stack_type& s, const types& registry, save_options options) {
     STRATA_IF_CHECKED(s.checks_.check_thread("save()");)
+    // R24: each state's save() and name() run as the query's code, which may not change the stack.
+    return s.as_query_code("save()", [&] { return save_committed(s, registry, options); });
+  }
+
+  static save_result save_committed(const stack_type& s, const types& registry,
+                                    save_options options) {
     save_result result;
     const std::size_t size = s.entries_.committed_size();
     bool below_skipped = false; // unsavable::skip left the state directly below out

@@ -120,8 +120,8 @@ enum strata_unsavable {
  * STRATA_E_UNSAVABLE with STRATA_UNSAVABLE_FAIL when a state cannot be saved (strata_last_error
  * names it and says why; the buffer gets ""); STRATA_E_BAD_ARGUMENT for NULL types or length, a
  * NULL buffer of nonzero size or a bad `when_unsavable`; STRATA_E_REENTRANT inside the
- * allocator; STRATA_E_NO_MEMORY. The callbacks may make requests (they stage only) but not
- * commit or run a pass: the stack refuses those with STRATA_E_REENTRANT. */
+ * allocator; STRATA_E_NO_MEMORY. The save callbacks may not change the stack: a request, a
+ * commit or a pass from one is refused with STRATA_E_REENTRANT. */
 STRATA_API int strata_save_text(strata_stack* stack, const strata_save_types* types, size_t from,
                                 int when_unsavable, char* buffer, size_t size, size_t* length,
                                 size_t* left);

@@ -88,7 +88,7 @@ TEST(running_guard, messages_say_what_was_called_and_from_where) {
   guard.request_code = "push()";
   EXPECT_EQ(guard.inside_request_message("commit()"),
             "strata: commit() called during push(), from code that push() runs (a state's "
-            "constructor, destructor or move, or a predicate)");
+            "constructor, destructor, move or save(), or a predicate)");
   guard.request_code = nullptr;
   guard.now = activity::committing;
   guard.hook = "exit";

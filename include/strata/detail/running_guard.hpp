@@ -88,7 +88,7 @@ public:
   [[nodiscard]] std::string inside_request_message(const char* what) const {
     return join({"strata: ", what, " called during ", request_code, ", from code that ",
                  request_code,
-                 " runs (a state's constructor, destructor or move, or a predicate)"});
+                 " runs (a state's constructor, destructor, move or save(), or a predicate)"});
   }
   // The message for a commit or pass started from a hook, a pass or the observer; `where` is
   // what where() said.

@@ -86,6 +86,14 @@ protected:
     const marked<const char*> running{guard_.request_code, guard_.current_request};
     return std::forward<Call>(call)();
   }
+  // Runs game code on behalf of a query that reads the stack (save(): each state's save()), which
+  // must not change it: a request, commit or pass from that code is refused as from a request's
+  // (R24). A commit there would destroy entries the query is reading.
+  template <class Call>
+  decltype(auto) as_query_code(const char* query, Call&& call) const {
+    const marked<const char*> running{guard_.request_code, query};
+    return std::forward<Call>(call)();
+  }
   // Destroys a state that a request drops.
   void drop(const entry& e) noexcept {
     as_request_code([&] { release(e); });
@@ -224,7 +232,8 @@ protected:
   entry_stacks<Context, Event> entries_;
   pass_lists<Context, Event> passes_;
   motion_list<entry> motions_; // R33: entries arriving or leaving
-  running_guard guard_;
+  // Mutable for as_query_code(): which code is running is bookkeeping, not the stack's value.
+  mutable running_guard guard_;
   entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
   const ops* focused_type_ = nullptr; // its type, to skip finding it when it has no unfocus
   // R29: the committed top is paused or not focused, so a commit has work; kept for pending().

@@ -58,7 +58,8 @@ protected:
   // Whether a request may go ahead. During destruction a request is ignored before anything
   // about it is checked (R26). A request may come from a hook or the observer, but not from the
   // game code another request runs (a state's constructor, destructor or move, a pop_until
-  // predicate): that request is halfway through changing the staged stack.
+  // predicate): that request is halfway through changing the staged stack. Nor from a state's
+  // save(), which a query runs (as_query_code).
   [[nodiscard]] bool admit(const char* what) {
     STRATA_IF_CHECKED(this->checks_.check_thread(what); this->checks_.stack_changed();)
     if (guard_.now == activity::destroying) {
