@@ -281,43 +281,39 @@ static void r34_a_text_longer_than_the_buffer_is_cut(void) {
 }
 
 /* Each refusal stages nothing, releases the data already made, and says why. */
+typedef struct refusal {
+  const char* text;
+  const char* message;
+  const char* trace; /* the data released */
+} refusal;
+
 static void r34_a_restore_that_fails_stages_nothing(void) {
+  static const refusal refusals[] = {
+      {"title\nlevel number=0 title=\"x\"",
+       "strata: restore(): state 1 ('level'): there is no level below 1",
+       "level.destroyed, title.destroyed"},
+      {"title\nlevel title=\"x\"", "strata: restore(): state 1 ('level'): missing field 'number'",
+       "level.destroyed, title.destroyed"},
+      {"level number=\"three\" title=\"x\"",
+       "strata: restore(): state 0 ('level'): field 'number' is text, not an integer",
+       "level.destroyed"},
+      {"title\ncredits",
+       "strata: restore(): state 1 ('credits'): no type is registered as 'credits'",
+       "title.destroyed"},
+      {"level v3 number=1 title=\"x\"",
+       "strata: restore(): state 0 ('level'): saved by version 3, newer than this program's 2", ""},
+      {"title\nlevel number=1 = 2",
+       "strata: strata_restore_text(): line 2: expected name=value at '= 2'", ""},
+  };
   strata_save_types* types = make_types();
   strata_stack* stack = title_and_level();
-
-  CHECK_INT(strata_restore_text(stack, types, "title\nlevel number=0 title=\"x\"", 0),
-            STRATA_E_RESTORE_FAILED);
-  CHECK_STR(strata_last_error(stack),
-            "strata: restore(): state 1 ('level'): there is no level below 1");
-  CHECK_STR(take(&log_), "level.destroyed, title.destroyed");
-
-  CHECK_INT(strata_restore_text(stack, types, "title\nlevel title=\"x\"", 0),
-            STRATA_E_RESTORE_FAILED);
-  CHECK_STR(strata_last_error(stack), "strata: restore(): state 1 ('level'): missing field "
-                                      "'number'");
-  CHECK_STR(take(&log_), "level.destroyed, title.destroyed");
-
-  CHECK_INT(strata_restore_text(stack, types, "level number=\"three\" title=\"x\"", 0),
-            STRATA_E_RESTORE_FAILED);
-  CHECK_STR(strata_last_error(stack), "strata: restore(): state 0 ('level'): field 'number' is "
-                                      "text, not an integer");
-  take(&log_);
-
-  CHECK_INT(strata_restore_text(stack, types, "title\ncredits", 0), STRATA_E_RESTORE_FAILED);
-  CHECK_STR(strata_last_error(stack),
-            "strata: restore(): state 1 ('credits'): no type is registered as 'credits'");
-  CHECK_STR(take(&log_), "title.destroyed");
-
-  CHECK_INT(strata_restore_text(stack, types, "level v3 number=1 title=\"x\"", 0),
-            STRATA_E_RESTORE_FAILED);
-  CHECK_STR(strata_last_error(stack), "strata: restore(): state 0 ('level'): saved by version 3, "
-                                      "newer than this program's 2");
-
-  CHECK_INT(strata_restore_text(stack, types, "title\nlevel number=1 = 2", 0),
-            STRATA_E_RESTORE_FAILED);
-  CHECK_AFFIXES(strata_last_error(stack), "strata: strata_restore_text(): line 2: ", "");
+  size_t i;
+  for (i = 0; i < sizeof refusals / sizeof refusals[0]; ++i) {
+    CHECK_INT(strata_restore_text(stack, types, refusals[i].text, 0), STRATA_E_RESTORE_FAILED);
+    CHECK_STR(strata_last_error(stack), refusals[i].message);
+    CHECK_STR(take(&log_), refusals[i].trace);
+  }
   CHECK_INT(strata_restore_text(stack, types, "title", 3), STRATA_E_BAD_DEPTH);
-
   CHECK_STR(take(&log_), "");
   CHECK_INT(strata_staged_size(stack), 2);
   CHECK_INT(strata_pending(stack), 0);
