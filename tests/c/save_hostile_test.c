@@ -505,13 +505,45 @@ static void saves_that_call_into_the_stack(void) {
   CHECK_INT(result_, STRATA_OK);
   CHECK_STR(text, saved);
   CHECK_STR(take(&log_), "");
+  /* Requests stage only: the committed stack saved is the one the save started with. */
+  CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE, text, sizeof text), STRATA_OK);
+  CHECK_INT(result_, STRATA_OK);
+  CHECK_STR(text, saved);
+  CHECK_STR(staged_names(stack), "thing");
   CHECK_INT(save_meddling(stack, types, MEDDLE_CLEAR, text, sizeof text), STRATA_OK);
   CHECK_INT(result_, STRATA_OK);
   CHECK_STR(text, saved);
-  CHECK_STR(take(&log_), "");
+  CHECK_STR(take(&log_), "thing.destroyed"); /* the restored thing, never entered */
   CHECK_INT(strata_staged_size(stack), 0);
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_STR(take(&log_), "boot.exit, boot.destroyed");
+  finish(stack, types);
+}
+
+/* A save callback's request changes the staged stack, which shares its entries with the
+ * committed one: the save must still read the committed stack as it was. */
+static void a_save_callback_that_restores_reads_the_committed_stack(void) {
+  static const char* const saved = "strata snapshot 1\n"
+                                   "thing v1 n=0 [name=\"boot\"]\n"
+                                   "thing v1 n=1 [name=\"a\"]\n"
+                                   "thing v1 n=2 [name=\"b\"]\n";
+  strata_save_types* types = make_types();
+  strata_stack* stack = booted(NULL);
+  char text[512];
+  push_thing(stack, &thing_state, "a", 1);
+  push_thing(stack, &thing_state, "b", 2);
+  CHECK_INT(strata_commit(stack), STRATA_OK);
+  take(&log_);
+  CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE_MANY, text, sizeof text), STRATA_OK);
+  CHECK_INT(result_, STRATA_OK);
+  CHECK_STR(text, saved);
+  CHECK_INT(strata_staged_size(stack), 64);
+  CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE, text, sizeof text), STRATA_OK);
+  CHECK_INT(result_, STRATA_OK);
+  CHECK_STR(text, saved);
+  CHECK_INT(strata_staged_size(stack), 1);
+  CHECK_STR(describe(stack), "boot | a | b*");
+  take(&log_);
   finish(stack, types);
 }
 
@@ -824,6 +856,8 @@ int main(void) {
       {"loads_that_call_into_the_stack", loads_that_call_into_the_stack},
       {"a_load_that_restores_another_stack", a_load_that_restores_another_stack},
       {"saves_that_call_into_the_stack", saves_that_call_into_the_stack},
+      {"a_save_callback_that_restores_reads_the_committed_stack",
+       a_save_callback_that_restores_reads_the_committed_stack},
       {"odd_bytes_and_long_lines", odd_bytes_and_long_lines},
       {"a_restored_name_with_a_nul", a_restored_name_with_a_nul},
       {"a_restore_past_the_depth_limit", a_restore_past_the_depth_limit},
