@@ -547,6 +547,31 @@ static void a_save_callback_that_restores_reads_the_committed_stack(void) {
   finish(stack, types);
 }
 
+/* A kind added from a callback of a save or restore with the same set would move the kinds
+ * they are reading: refused. */
+static void a_callback_cannot_add_to_the_types_in_use(void) {
+  static const char* const saved = "strata snapshot 1\nthing v1 n=0 [name=\"boot\"]\n";
+  strata_save_types* types = make_types();
+  strata_stack* stack = booted(NULL);
+  char text[256];
+  CHECK_INT(save_meddling(stack, types, MEDDLE_ADD_KINDS, text, sizeof text), STRATA_OK);
+  CHECK_INT(result_, STRATA_E_REENTRANT);
+  CHECK_STR(added_, "strata: strata_save_types_add() called from a callback of a save or restore "
+                    "with this set; add every kind before");
+  CHECK_STR(text, saved);
+  CHECK_INT(restore_meddling(stack, types, MEDDLE_ADD_KINDS), STRATA_OK);
+  CHECK_INT(result_, STRATA_E_REENTRANT);
+  CHECK_STR(staged_names(stack), "boot thing thing");
+  /* Once they are done, the set takes kinds again. */
+  meddling_ = MEDDLE_ADD_KINDS;
+  meddle();
+  meddling_ = MEDDLE_NONE;
+  CHECK_INT(result_, STRATA_OK);
+  CHECK_STR(strata_save_types_last_error(types), "");
+  take(&log_);
+  finish(stack, types);
+}
+
 /* ---- text that is not a snapshot ---- */
 
 static void odd_bytes_and_long_lines(void) {
@@ -858,6 +883,7 @@ int main(void) {
       {"saves_that_call_into_the_stack", saves_that_call_into_the_stack},
       {"a_save_callback_that_restores_reads_the_committed_stack",
        a_save_callback_that_restores_reads_the_committed_stack},
+      {"a_callback_cannot_add_to_the_types_in_use", a_callback_cannot_add_to_the_types_in_use},
       {"odd_bytes_and_long_lines", odd_bytes_and_long_lines},
       {"a_restored_name_with_a_nul", a_restored_name_with_a_nul},
       {"a_restore_past_the_depth_limit", a_restore_past_the_depth_limit},
