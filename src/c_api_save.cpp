@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <new>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include <strata/strata_save.h>
 
 #include "c_errors.hpp"
+#include "c_items.hpp"
 #include "c_record.hpp"
 #include "c_stack.hpp"
 #include "c_state.hpp"
@@ -88,6 +90,19 @@ plain_state plain_of(const strata_state& kind) {
 // in the pool, as its strata_state makes it.
 bool build(const strata_savable& savable, c_context& context, strata::record& fields,
            strata::detail::block_pool& pool, c_entry& e) {
+  // What a push refuses of a strata_state (a negative time scale, a transition of NaN seconds),
+  // a restore refuses too, before its load callback makes any data.
+  const strata_item plain_item{savable.state, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0};
+  if (const strata::capi::problem found = strata::capi::check_items(&plain_item, 1);
+      found.code != STRATA_OK) {
+    constexpr std::string_view with = " with";
+    std::string_view why = found.message;
+    if (why.starts_with(with)) {
+      why.remove_prefix(with.size());
+    }
+    fields.fail("its strata_state has" + std::string(why));
+    return false;
+  }
   strata_record handle{fields};
   void* const data = savable.load(context.env, &handle);
   if (data == nullptr) {

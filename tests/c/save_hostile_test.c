@@ -768,6 +768,24 @@ static void a_restore_from_inside_a_commit(void) {
 
 /* ---- a strata_state that a push refuses ---- */
 
+static void a_state_a_push_refuses_is_refused_by_a_restore(void) {
+  static const strata_state negative = {"negative", NULL, NULL,          NULL, NULL, NULL, NULL,
+                                        NULL,       NULL, release_thing, 0,    NULL, NULL, NULL,
+                                        -1.0f,      0.0f, -2.0f,         0,    NULL};
+  static const strata_savable negative_saved = {"negative", &negative, NULL, load_thing, 0, 0};
+  strata_save_types* types = make_types();
+  strata_stack* stack = booted(NULL);
+  CHECK_INT(strata_save_types_add(types, &negative_saved), STRATA_OK);
+  CHECK_INT(strata_push(stack, &negative, new_thing("negative", 0)), STRATA_E_BAD_TIME_SCALE);
+  CHECK_INT(strata_restore_text(stack, types, "negative n=1", 0), STRATA_E_RESTORE_FAILED);
+  CHECK_STR(strata_last_error(stack),
+            "strata: restore(): state 0 ('negative'): its strata_state has a time scale that is "
+            "negative, infinite or not a number");
+  CHECK_STR(staged_names(stack), "boot");
+  take(&log_);
+  finish(stack, types);
+}
+
 /* ---- out of memory at every allocation ---- */
 
 static const char* const oom_text =
@@ -890,6 +908,8 @@ int main(void) {
       {"above_beyond_the_stack", above_beyond_the_stack},
       {"a_restore_while_a_state_leaves", a_restore_while_a_state_leaves},
       {"a_restore_from_inside_a_commit", a_restore_from_inside_a_commit},
+      {"a_state_a_push_refuses_is_refused_by_a_restore",
+       a_state_a_push_refuses_is_refused_by_a_restore},
       {"a_restore_out_of_memory_at_every_allocation", a_restore_out_of_memory_at_every_allocation},
       {"a_save_out_of_memory_at_every_allocation", a_save_out_of_memory_at_every_allocation},
   };
