@@ -2,8 +2,11 @@
 // restore() (R34). Every C state is one of four C++ types, so each strata_savable is a hosted
 // kind of strata::save_types, told apart by the strata_state its states were pushed with.
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
 #include <new>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -13,6 +16,7 @@
 #include <strata/strata_save.h>
 
 #include "c_errors.hpp"
+#include "c_items.hpp"
 #include "c_record.hpp"
 #include "c_stack.hpp"
 #include "c_state.hpp"
@@ -25,6 +29,9 @@ struct strata_save_types {
   strata::capi::c_save_types kinds;
   std::vector<const strata_state*> states; // registered, so that none is registered twice
   std::string last_error;
+  // Saves and restores under way with this set, on any stack and thread: a callback of theirs
+  // may not add a kind, which would move the kinds they are reading.
+  mutable std::atomic<std::size_t> in_use{0};
 };
 
 namespace {
@@ -34,6 +41,21 @@ using strata::capi::c_event;
 using strata::capi::c_state;
 using c_entry = strata::capi::c_save_types::entry;
 using plain_state = strata::capi::c_save_types::plain_state;
+
+// Marks a set in use for the length of a save or restore.
+class using_types {
+public:
+  explicit using_types(const strata_save_types& types)
+      : types_(types) {
+    ++types_.in_use;
+  }
+  using_types(const using_types&) = delete;
+  using_types& operator=(const using_types&) = delete;
+  ~using_types() { --types_.in_use; }
+
+private:
+  const strata_save_types& types_;
+};
 
 // The four C++ types of C states add no member to c_state and share its standard layout, so an
 // object of any of them is pointer-interconvertible with its c_state.
@@ -68,6 +90,19 @@ plain_state plain_of(const strata_state& kind) {
 // in the pool, as its strata_state makes it.
 bool build(const strata_savable& savable, c_context& context, strata::record& fields,
            strata::detail::block_pool& pool, c_entry& e) {
+  // What a push refuses of a strata_state (a negative time scale, a transition of NaN seconds),
+  // a restore refuses too, before its load callback makes any data.
+  const strata_item plain_item{savable.state, nullptr, nullptr, 0, 0.0F, 0.0F, 0.0F, 0};
+  if (const strata::capi::problem found = strata::capi::check_items(&plain_item, 1);
+      found.code != STRATA_OK) {
+    constexpr std::string_view with = " with";
+    std::string_view why = found.message;
+    if (why.starts_with(with)) {
+      why.remove_prefix(with.size());
+    }
+    fields.fail("its strata_state has" + std::string(why));
+    return false;
+  }
   strata_record handle{fields};
   void* const data = savable.load(context.env, &handle);
   if (data == nullptr) {
@@ -157,6 +192,11 @@ int strata_save_types_add(strata_save_types* types, const strata_savable* savabl
   return strata::capi::contain(
       [&] {
         types->last_error.clear();
+        if (types->in_use > 0) {
+          types->last_error = "strata: strata_save_types_add() called from a callback of a save "
+                              "or restore with this set; add every kind before";
+          return STRATA_E_REENTRANT;
+        }
         if (savable == nullptr || savable->key == nullptr) {
           types->last_error = "strata: strata_save_types_add() with a NULL savable or key";
           return STRATA_E_BAD_ARGUMENT;
@@ -215,6 +255,7 @@ int strata_save_text(strata_stack* stack, const strata_save_types* types, size_t
                          {"strata: strata_save_text() with NULL types or length, a NULL buffer "
                           "of nonzero size, or an unknown strata_unsavable"});
     }
+    const using_types in_use{*types};
     static_assert(static_cast<int>(strata::unsavable::stop_below) == STRATA_UNSAVABLE_STOP_BELOW);
     static_assert(static_cast<int>(strata::unsavable::skip) == STRATA_UNSAVABLE_SKIP);
     static_assert(static_cast<int>(strata::unsavable::fail) == STRATA_UNSAVABLE_FAIL);
@@ -247,6 +288,7 @@ int strata_restore_text(strata_stack* stack, const strata_save_types* types, con
       return stack->fail(STRATA_E_BAD_ARGUMENT,
                          {"strata: strata_restore_text() with NULL types or text"});
     }
+    const using_types in_use{*types};
     const strata::parsed_snapshot parsed = strata::parse_snapshot(text);
     if (!parsed) {
       return stack->fail(STRATA_E_RESTORE_FAILED,

@@ -97,8 +97,9 @@ STRATA_API int strata_save_types_create(strata_save_types** out);
 STRATA_API void strata_save_types_destroy(strata_save_types* types);
 /* Registers a kind. STRATA_E_BAD_REGISTRATION for a key that is not a field name's letters or
  * is taken, a strata_state registered already, versions where oldest > version, or a NULL
- * state or load; STRATA_E_BAD_ARGUMENT for a NULL argument; STRATA_E_NO_MEMORY. Nothing is
- * registered then, and strata_save_types_last_error() says why. */
+ * state or load; STRATA_E_BAD_ARGUMENT for a NULL argument; STRATA_E_REENTRANT from a callback
+ * of a save or restore with this set; STRATA_E_NO_MEMORY. Nothing is registered then, and
+ * strata_save_types_last_error() says why. */
 STRATA_API int strata_save_types_add(strata_save_types* types, const strata_savable* savable);
 /* Why the last strata_save_types_add() on this set failed, "" if it did not. */
 STRATA_API const char* strata_save_types_last_error(const strata_save_types* types);
