@@ -87,9 +87,7 @@ struct save_access {
     const std::size_t size = s.entries_.committed_size();
     bool below_skipped = false; // unsavable::skip left the state directly below out
     for (std::size_t depth = options.from; depth < size; ++depth) {
-      // A copy: a save() may make requests, which move the staged entries (and the committed
-      // ones they share) in their store; the committed stack they make up stays the same.
-      const entry e = s.entries_.committed_at(depth);
+      const entry& e = s.entries_.committed_at(depth); // no request moves it: as_query_code
       std::string why;
       saved_state state = save_one(e, registry, why);
       if (why.empty() && below_skipped && state.on_exit) {

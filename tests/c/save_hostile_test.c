@@ -505,24 +505,23 @@ static void saves_that_call_into_the_stack(void) {
   CHECK_INT(result_, STRATA_OK);
   CHECK_STR(text, saved);
   CHECK_STR(take(&log_), "");
-  /* Requests stage only: the committed stack saved is the one the save started with. */
+  /* A save is a query: requests from its callbacks are refused too, and the save goes on. */
   CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE, text, sizeof text), STRATA_OK);
-  CHECK_INT(result_, STRATA_OK);
+  CHECK_INT(result_, STRATA_E_REENTRANT);
   CHECK_STR(text, saved);
-  CHECK_STR(staged_names(stack), "thing");
   CHECK_INT(save_meddling(stack, types, MEDDLE_CLEAR, text, sizeof text), STRATA_OK);
-  CHECK_INT(result_, STRATA_OK);
+  CHECK_INT(result_, STRATA_E_REENTRANT);
   CHECK_STR(text, saved);
-  CHECK_STR(take(&log_), "thing.destroyed"); /* the restored thing, never entered */
-  CHECK_INT(strata_staged_size(stack), 0);
-  CHECK_INT(strata_commit(stack), STRATA_OK);
-  CHECK_STR(take(&log_), "boot.exit, boot.destroyed");
+  CHECK_STR(take(&log_), "");
+  CHECK_STR(staged_names(stack), "boot");
+  CHECK_INT(strata_pending(stack), 0);
   finish(stack, types);
 }
 
-/* A save callback's request changes the staged stack, which shares its entries with the
- * committed one: the save must still read the committed stack as it was. */
-static void a_save_callback_that_restores_reads_the_committed_stack(void) {
+/* A restore from a save callback would change the staged stack, which shares its entries with
+ * the committed one the save is reading: refused, however many states it brings, and the save
+ * reads the committed stack whole. */
+static void a_save_callback_that_restores_is_refused(void) {
   static const char* const saved = "strata snapshot 1\n"
                                    "thing v1 n=0 [name=\"boot\"]\n"
                                    "thing v1 n=1 [name=\"a\"]\n"
@@ -535,15 +534,11 @@ static void a_save_callback_that_restores_reads_the_committed_stack(void) {
   CHECK_INT(strata_commit(stack), STRATA_OK);
   take(&log_);
   CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE_MANY, text, sizeof text), STRATA_OK);
-  CHECK_INT(result_, STRATA_OK);
+  CHECK_INT(result_, STRATA_E_REENTRANT);
   CHECK_STR(text, saved);
-  CHECK_INT(strata_staged_size(stack), 64);
-  CHECK_INT(save_meddling(stack, types, MEDDLE_RESTORE, text, sizeof text), STRATA_OK);
-  CHECK_INT(result_, STRATA_OK);
-  CHECK_STR(text, saved);
-  CHECK_INT(strata_staged_size(stack), 1);
+  CHECK_INT(strata_staged_size(stack), 3);
+  CHECK_STR(take(&log_), "");
   CHECK_STR(describe(stack), "boot | a | b*");
-  take(&log_);
   finish(stack, types);
 }
 
@@ -899,8 +894,7 @@ int main(void) {
       {"loads_that_call_into_the_stack", loads_that_call_into_the_stack},
       {"a_load_that_restores_another_stack", a_load_that_restores_another_stack},
       {"saves_that_call_into_the_stack", saves_that_call_into_the_stack},
-      {"a_save_callback_that_restores_reads_the_committed_stack",
-       a_save_callback_that_restores_reads_the_committed_stack},
+      {"a_save_callback_that_restores_is_refused", a_save_callback_that_restores_is_refused},
       {"a_callback_cannot_add_to_the_types_in_use", a_callback_cannot_add_to_the_types_in_use},
       {"odd_bytes_and_long_lines", odd_bytes_and_long_lines},
       {"a_restored_name_with_a_nul", a_restored_name_with_a_nul},
