@@ -295,6 +295,15 @@ int strata_restore_text(strata_stack* stack, const strata_save_types* types, con
                          {"strata: strata_restore_text(): line ", std::to_string(parsed.line), ": ",
                           parsed.problem});
     }
+    // C reads a name up to its first NUL, so such a name would show as another.
+    for (std::size_t i = 0; i < parsed.taken.states.size(); ++i) {
+      const strata::saved_state& state = parsed.taken.states[i];
+      if (state.name && state.name->find('\0') != std::string::npos) {
+        return stack->fail(STRATA_E_RESTORE_FAILED,
+                           {"strata: strata_restore_text(): state ", std::to_string(i), " ('",
+                            state.key, "'): its name holds a NUL byte, which a C string cannot"});
+      }
+    }
     // A refusal throws strata::error, which request() reports with the core's message.
     (void)strata::restore(stack->core(), types->kinds, parsed.taken, {.above = above});
     return STRATA_OK;

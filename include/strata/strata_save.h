@@ -130,11 +130,12 @@ STRATA_API int strata_save_text(strata_stack* stack, const strata_save_types* ty
 /* One request: makes every state of the snapshot text and stages them, bottom to top, in place
  * of the staged states above depth `above` (a boot state below stays). The next commit runs the
  * ordinary callbacks in the ordinary order. All or nothing: text that does not parse, a key not
- * registered, a version newer than registered or older than `oldest`, a load that returns NULL
- * or fails its record stage nothing, release the data of every state already made, and return
- * STRATA_E_RESTORE_FAILED, with strata_last_error naming the line or the state and why.
- * STRATA_E_BAD_DEPTH when `above` is beyond the staged stack; STRATA_E_DEPTH_LIMIT past the
- * depth limit; STRATA_E_BAD_ARGUMENT for NULL types or text; and what any request returns. */
+ * registered, a version newer than registered or older than `oldest`, a name holding a NUL byte
+ * (C would read another), a load that returns NULL or fails its record stage nothing, release the
+ * data of every state already made, and return STRATA_E_RESTORE_FAILED, with strata_last_error
+ * naming the line or the state and why. STRATA_E_BAD_DEPTH when `above` is beyond the staged stack;
+ * STRATA_E_DEPTH_LIMIT past the depth limit; STRATA_E_BAD_ARGUMENT for NULL types or text; and what
+ * any request returns. */
 STRATA_API int strata_restore_text(strata_stack* stack, const strata_save_types* types,
                                    const char* text, size_t above);
 
