@@ -763,7 +763,8 @@ TEST_F(hostile, r33_a_time_scale_of_0_holds_under_scales_whose_product_overflows
 }
 
 // The shortest and the longest durations: 1e-30 s is there at the first update that has a dt,
-// FLT_MAX seconds never moves at a game's dt, and finish_transitions() ends it.
+// FLT_MAX seconds moves by next to nothing at a game's dt (it has moved all the same: a pop turns
+// it back from there, and it has left at the next update), and finish_transitions() ends it.
 TEST_F(hostile, r33_durations_of_1e_30_and_flt_max) {
   s.push<level>(ctx);
   const entry_id quick =
@@ -776,23 +777,46 @@ TEST_F(hostile, r33_durations_of_1e_30_and_flt_max) {
   commit_setup();
   EXPECT_EQ(seen(quick), "arriving 0 push");
   s.update(1e-6);
-  EXPECT_EQ(seen(quick), "being_covered 1 push"); // slow, above it, has not moved
+  EXPECT_EQ(seen(quick), "being_covered 1 push cover 2.8026e-45"); // slow, above it: 1e-6 / FLT_MAX
   EXPECT_EQ(seen(tiniest), "present 1");
   s.update(1e6);
-  EXPECT_EQ(seen(slow), "arriving 0 push cover 1");
+  EXPECT_EQ(seen(slow), "arriving 2.93874e-33 push cover 1");
   s.pop(); // tiniest
-  s.pop(); // slow: turns back from 0
+  s.pop(); // slow: turns back from where it got to
   s.commit();
-  EXPECT_EQ(seen(slow), "none");
+  EXPECT_EQ(seen(slow), "leaving 2.93874e-33 pop");
   s.pop(); // quick
   s.commit();
   s.update(1e-6);
   EXPECT_EQ(trace(), "level.update_covered, quick.update_covered, slow.update_covered, "
                      "tiniest.update, level.update_covered, quick.update_covered, "
                      "slow.update_covered, tiniest.update, tiniest.exit, tiniest.destroyed, "
-                     "slow.resume, slow.exit, slow.destroyed, quick.resume, quick.exit, "
-                     "level.resume, level.update, quick.destroyed");
+                     "slow.resume, slow.exit, quick.resume, quick.exit, level.resume, "
+                     "level.update, slow.destroyed, quick.destroyed");
   EXPECT_FALSE(s.in_transition());
+}
+
+// Only the end of a transition is rounded to: within 1e-5 of its start a presence has moved all
+// the same, and steps smaller than that add up. A presence within 1e-5 of either bound was once
+// rounded to it, so a transition whose every step was below 1e-5 (200 s at 1000 updates a
+// second) never moved: the arrival stayed at 0, the departure at 1.
+TEST_F(hostile, r33_steps_below_the_end_tolerance_add_up) {
+  s.push<level>(ctx);
+  const entry_id slow = s.push<moving<"slow", 200000, 200000, modality::live>>(ctx).id();
+  commit_setup();
+  for (int i = 0; i < 4; ++i) {
+    s.update(0.001);
+  }
+  ASSERT_TRUE(s.presence_of(slow));
+  EXPECT_GT(s.presence_of(slow)->value, 1.5e-5F);
+  s.finish_transitions();
+  s.pop();
+  s.commit();
+  for (int i = 0; i < 4; ++i) {
+    s.update(0.001);
+  }
+  ASSERT_TRUE(s.presence_of(slow));
+  EXPECT_LT(s.presence_of(slow)->value, 1.0F - 1.5e-5F);
 }
 
 // ---- no input blocked once nothing is in transition ----

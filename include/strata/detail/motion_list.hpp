@@ -5,6 +5,7 @@
 // Empty for a stack without transitions, which is all it then costs.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -112,10 +113,13 @@ public:
                            : r.leaving      ? static_cast<double>(r.presence) - step
                                             : static_cast<double>(r.presence) + step;
       // Within a rounding error of the end is the end: three steps of 0.1 s over 0.3 s add up
-      // to a hair under 1, which would keep a state arriving for one more frame.
-      r.presence = moved <= end_tolerance         ? 0.0F
-                   : moved >= 1.0 - end_tolerance ? 1.0F
-                                                  : static_cast<float>(moved);
+      // to a hair under 1, which would keep a state arriving for one more frame. Near its start
+      // a transition has moved all the same: steps below the tolerance add up.
+      if (r.leaving) {
+        r.presence = moved <= end_tolerance ? 0.0F : static_cast<float>(std::min(moved, 1.0));
+      } else {
+        r.presence = moved >= 1.0 - end_tolerance ? 1.0F : static_cast<float>(std::max(moved, 0.0));
+      }
     }
     keep_only([](const record& r) { return r.leaving || r.presence < 1.0F; });
   }
