@@ -819,6 +819,23 @@ TEST_F(hostile, r33_steps_below_the_end_tolerance_add_up) {
   EXPECT_LT(s.presence_of(slow)->value, 1.0F - 1.5e-5F);
 }
 
+// R32: a time scale changed during update() counts from the next pass, for the transitions below
+// it as for the covered updates. The transitions once moved by the scales as the update calls had
+// left them, so the radial slowed the map's arrival in the very update that changed its scale.
+TEST_F(hostile, r33_a_time_scale_changed_by_an_update_counts_from_the_next_pass) {
+  using radial_menu = still<"radial", modality::live>;
+  s.push<level>(ctx);
+  const entry_id map = s.push<moving<"map", 1000, 0, modality::live>>(ctx).id();
+  std::optional<test_stack::pushed<radial_menu>> radial;
+  radial.emplace(
+      s.push<radial_menu>(ctx, actions{.update = [&] { std::move(*radial).time_scale(0.5F); }}));
+  commit_setup();
+  s.update(0.25);
+  EXPECT_EQ(seen(map), "arriving 0.25 push cover 1"); // the radial's scale was 1 as it started
+  s.update(0.25);
+  EXPECT_EQ(seen(map), "arriving 0.375 push cover 1");
+}
+
 // ---- no input blocked once nothing is in transition ----
 
 TEST_F(hostile, r33_input_flows_again_once_every_transition_is_over) {
