@@ -819,6 +819,28 @@ TEST_F(hostile, r33_steps_below_the_end_tolerance_add_up) {
   EXPECT_LT(s.presence_of(slow)->value, 1.0F - 1.5e-5F);
 }
 
+// A departure that starts within 1e-5 of its end (a pop turned back an arrival that had barely
+// begun) still takes an update that moves it: a dt of 0 moves nothing, not even to the end. Such
+// a departure once ended at any update, as its unmoved presence was rounded to the end.
+TEST_F(hostile, r33_an_update_that_moves_nothing_ends_no_departure) {
+  s.push<level>(ctx);
+  const entry_id slow = s.push<moving<"slow", 1000, 1000, modality::live>>(ctx).id();
+  s.push<still<"radial", modality::live>>(ctx).time_scale(1e-30F);
+  commit_setup();
+  s.update(0.1);
+  s.pop();
+  s.pop();
+  s.commit();
+  EXPECT_EQ(seen(slow), "leaving 1e-31 pop");
+  s.update(0.0);
+  EXPECT_EQ(seen(slow), "leaving 1e-31 pop");
+  s.update(0.1);
+  EXPECT_EQ(seen(slow), "none");
+  EXPECT_EQ(trace(), "level.update_covered, slow.update_covered, radial.update, radial.exit, "
+                     "radial.destroyed, slow.resume, slow.exit, level.resume, level.update, "
+                     "level.update, slow.destroyed");
+}
+
 // R32: a time scale changed during update() counts from the next pass, for the transitions below
 // it as for the covered updates. The transitions once moved by the scales as the update calls had
 // left them, so the radial slowed the map's arrival in the very update that changed its scale.

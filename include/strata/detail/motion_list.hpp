@@ -120,6 +120,9 @@ public:
       const double step = r.seconds <= 0.0F           ? 1.0
                           : dt == 0.0 || scale == 0.0 ? 0.0
                                                       : dt * scale / static_cast<double>(r.seconds);
+      if (step == 0.0) {
+        continue; // no time passed for it: it does not move, not even to an end it is close to
+      }
       // A step that is not a number (a NaN dt) ends the transition, as an infinite one does.
       const double moved = std::isnan(step) ? (r.leaving ? 0.0 : 1.0)
                            : r.leaving      ? static_cast<double>(r.presence) - step
