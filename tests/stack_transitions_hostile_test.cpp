@@ -230,6 +230,30 @@ TEST_F(hostile, r33_destructors_of_leaving_states_during_destruction_make_no_req
   EXPECT_EQ(trace(), "base.exit, b.destroyed, a.destroyed, base.destroyed");
 }
 
+// R26: the destructor goes down the drawing order, each state after the ones above it, whatever
+// their presences: a state done leaving (it waited for one leaving above it) below committed
+// states goes after them. It once went as soon as the states leaving above it had, before the
+// committed states between.
+TEST_F(hostile, r33_the_destructor_destroys_a_state_done_leaving_after_the_ones_above_it) {
+  {
+    test_stack local{ctx};
+    local.push<moving<"a", 0, 250>>(ctx);
+    local.commit();
+    local.pop();
+    local.commit(); // a leaves, below whatever is pushed since
+    local.push<still<"b", modality::live>>(ctx);
+    local.push<moving<"c", 0, 500, modality::live>>(ctx);
+    local.push<moving<"d", 0, 500, modality::live>>(ctx);
+    local.commit();
+    local.pop();
+    local.commit();     // d leaves above c
+    local.update(0.25); // a is done, but waits for d, leaving above it
+    trace();
+  }
+  EXPECT_EQ(trace(), "c.exit, d.destroyed, c.destroyed, b.resume, b.exit, b.destroyed, "
+                     "a.destroyed");
+}
+
 // finish_transitions() and update() from a lifecycle hook, an update hook or an event are
 // refused, and leave every transition where it was.
 TEST_F(hostile, r33_finish_transitions_from_hooks_is_refused_and_changes_nothing) {

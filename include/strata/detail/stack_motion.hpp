@@ -114,8 +114,11 @@ private:
       release(left);
     }
     // What is done leaving goes, top first: `left` if it left at once with nothing above it, or
-    // the states parked below the ones just cut short, which waited only for those.
-    release_finished();
+    // the states parked below the ones just cut short, which waited only for those. Not during
+    // destruction (R26): a state done leaving below committed ones goes after them, in order.
+    if (guard_.now != activity::destroying) {
+      release_finished();
+    }
     if (depth > 0 && motions_.leaving_at(depth)) {
       entries_.committed_at(depth - 1).set_below_leaving();
     }
