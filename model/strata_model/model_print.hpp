@@ -1,6 +1,7 @@
 // model/strata_model/model_print.hpp: how the programs of model_program.hpp print as C++ lines for
 // a failure report. `kept[i]` is the handle of the i-th newest push or replace (the harness keeps
-// the last four), `self` the id of the state whose hook makes the request.
+// the last four), `self` the id of the state whose hook makes the request, `dt` the usual dt
+// (frame_dt).
 #pragma once
 
 #include <cstddef>
@@ -49,6 +50,10 @@ inline std::string item_expression(const item& what, bool in_place) {
   if (what.type == probe_type::scaled) {
     type += "<" + std::string(time_scale_names[what.declared_scale % time_scales.size()]) + ">";
   }
+  if (what.type == probe_type::moving) {
+    type +=
+        "<" + std::string(transition_names[what.declared_transition % transitions.size()]) + ">";
+  }
   switch (what.own) {
   case ownership::pooled:
     return in_place ? "<" + type + ">(" + item_arguments(what) + ")"
@@ -81,6 +86,10 @@ inline std::string finishing(const item& what) {
   }
   if (what.scale != no_choice) {
     text += ".time_scale(" + std::string(time_scale_names[what.scale % time_scales.size()]) + ")";
+  }
+  if (what.transition != no_choice) {
+    text +=
+        ".transition(" + std::string(transition_names[what.transition % transitions.size()]) + ")";
   }
   return text;
 }
@@ -124,11 +133,17 @@ inline std::string to_cpp(const request& r) {
   case request_kind::set_time_scale:
     return "std::move(kept[" + std::to_string(r.depth) + "]).time_scale(" +
            std::string(time_scale_names[r.scale % time_scales.size()]) + ");";
+  case request_kind::set_transition:
+    return "std::move(kept[" + std::to_string(r.depth) + "]).transition(" +
+           std::string(transition_names[r.transition % transitions.size()]) + ");";
   case request_kind::commit: return "s.commit();";
-  case request_kind::update: return "s.update(dt);";
+  case request_kind::update: return "s.update(" + std::string(dt_names[r.dt % dts.size()]) + ");";
   case request_kind::draw: return "s.draw();";
   case request_kind::handle: return "s.handle(input{});";
-  case request_kind::frame: return "s.frame(dt, /* " + std::to_string(r.depth % 3) + " events */);";
+  case request_kind::frame:
+    return "s.frame(" + std::string(dt_names[r.dt % dts.size()]) + ", /* " +
+           std::to_string(r.depth % 3) + " events */);";
+  case request_kind::finish_transitions: return "s.finish_transitions();";
   case request_kind::destroy: return "s.~stack(); // in a child process, which must abort";
   }
   return "?";
