@@ -21,6 +21,12 @@ const char* const keys_help =
     "keys: arrows or WASD move/choose, Enter/Space confirm, Esc back, P pause, I inventory,\n"
     "      Tab stack overlay, Y/N answer, Q quit\n";
 
+const char* const saved_game_help =
+    "saved game: a player who quits in the middle of a game (Ctrl-C in the terminal, closing\n"
+    "      the window) finds it in $XDG_DATA_HOME/strata-demo/continue.txt, and --continue\n"
+    "      goes on from there; quitting from the title removes it. A script or the tour\n"
+    "      neither reads nor writes it: --continue-from and --save-to name their files\n";
+
 const char* const best_scores_help =
     "best scores: the game played by a player keeps each place's best score in\n"
     "      $XDG_DATA_HOME/strata-demo/best_scores.txt (~/.local/share/strata-demo/ without\n"
@@ -104,18 +110,42 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
                               "e.g. \"wait 60 enter\"")
                    ->type_name("KEYS")
                    ->excludes(script_file);
-  app.add_flag("--tour", out.tour, "play the built-in tour headless and print the transcript")
-      ->excludes(script_file)
-      ->excludes(keys);
+  auto* tour =
+      app.add_flag("--tour", out.tour, "play the built-in tour headless and print the transcript")
+          ->excludes(script_file)
+          ->excludes(keys);
   auto* seed_option = app.add_option("--seed", seed,
                                      "seed of the game's chance (default: 1 with a script or the "
                                      "tour; the clock for a player)")
                           ->type_name("N")
                           ->check(whole_number);
-  app.add_flag("--print-screen", out.print_screen,
-               "headless: print the last frame drawn as text after the "
-               "transcript (of the tour without a script)")
-      ->excludes(sdl);
+  auto* print_screen = app.add_flag("--print-screen", out.print_screen,
+                                    "headless: print the last frame drawn as text after the "
+                                    "transcript (of the tour without a script)")
+                           ->excludes(sdl);
+  auto* print_snapshots =
+      app.add_flag("--print-snapshots", out.print_snapshots,
+                   "headless: after the transcript, print what a save would hold (the text of a "
+                   "saved game) at each frame where the stack changed (of the tour without a "
+                   "script)")
+          ->excludes(sdl);
+  auto* continue_from = app.add_option("--continue-from", out.continue_from,
+                                       "start from the game saved in FILE (by --save-to, or a "
+                                       "player's continue.txt) instead of the title")
+                            ->type_name("FILE");
+  app.add_flag("--continue", out.continue_saved,
+               "continue the game saved when the player last quit in the middle of one")
+      ->excludes(continue_from)
+      ->excludes(script_file)
+      ->excludes(keys)
+      ->excludes(tour)
+      ->excludes(print_screen)
+      ->excludes(print_snapshots);
+  app.add_option("--save-to", out.save_to,
+                 "where the run's end (a script's end, a player's quit) saves the game, or "
+                 "removes it if there is nothing to continue (a player's run: continue.txt "
+                 "otherwise)")
+      ->type_name("FILE");
   app.add_option("--screenshot", out.screenshot,
                  "with --sdl: save the last frame drawn as a BMP file when the run ends")
       ->type_name("FILE.bmp")
@@ -143,7 +173,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
                        ? std::string()
                        : std::string("--window takes WxH, from 160x100 to 16384x16384");
           });
-  app.footer(std::string(keys_help) + best_scores_help + script_syntax);
+  app.footer(std::string(keys_help) + saved_game_help + best_scores_help + script_syntax);
 
   try {
     app.parse(argc, argv);

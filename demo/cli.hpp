@@ -19,6 +19,11 @@ struct command_line {
   int window_width = 0;   // --window WxH (SDL2); 0: the size of 80x25 cells of the font
   int window_height = 0;
   bool print_screen = false; // --print-screen: headless, print the last frame as text
+  // --print-snapshots: headless, print what a save would hold at each change of the stack
+  bool print_snapshots = false;
+  bool continue_saved = false; // --continue: the player's saved game
+  std::string continue_from;   // --continue-from FILE (a script's saved game)
+  std::string save_to;         // --save-to FILE: where the run's end saves the game
 };
 
 // Empty when the program must stop at once with `exit_status`: after --help or --version

@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "frontends/script/script_frontend.hpp"
+#include "game/continue_file.hpp"
 #include "game/kept_scores.hpp"
 #include "game/tour.hpp"
 
@@ -35,6 +36,34 @@ std::uint64_t player_seed(const demo::command_line& options) {
   return file ? demo::kept_scores(*file) : demo::kept_scores{};
 }
 
+// What a run continues from and saves to. A player's run (the terminal, the window without a
+// script) keeps its saved game in continue.txt; a script or the tour only in the files its
+// options name, so that their transcripts stay the same wherever they run.
+demo::continue_files saved_games(const demo::command_line& options, bool player) {
+  demo::continue_files files;
+  if (!options.continue_from.empty()) {
+    files.continuing = demo::read_continuation(options.continue_from);
+  } else if (options.continue_saved) {
+    const auto file = demo::continue_file();
+    files.continuing = file ? demo::read_continuation(*file)
+                            : demo::continuation{{},
+                                                 "nowhere to find a saved game (neither "
+                                                 "XDG_DATA_HOME nor HOME is set)"};
+  }
+  if (!options.save_to.empty()) {
+    files.save_to = options.save_to;
+  } else if (player) {
+    files.save_to = demo::continue_file();
+  }
+  return files;
+}
+
+demo::headless_options headless(const demo::command_line& options) {
+  return {
+      options.seed.value_or(scripted_seed), 80, 25, options.print_screen, options.print_snapshots,
+      saved_games(options, false)};
+}
+
 int play_tour(const demo::command_line& options) {
   std::string error;
   const auto tour = demo::parse_script(demo::tour_script(), error);
@@ -42,17 +71,17 @@ int play_tour(const demo::command_line& options) {
     std::fprintf(stderr, "strata-demo: the tour: %s\n", error.c_str());
     return 1;
   }
-  return demo::run_headless(*tour,
-                            {options.seed.value_or(scripted_seed), 80, 25, options.print_screen});
+  return demo::run_headless(*tour, headless(options));
 }
 
 int play_sdl([[maybe_unused]] const demo::command_line& options) {
 #ifdef STRATA_DEMO_HAS_SDL
   const std::uint64_t seed =
       options.keys ? options.seed.value_or(scripted_seed) : player_seed(options);
+  const bool player = !options.keys;
   return demo::run_sdl({options.keys, seed, options.screenshot, options.font, options.window_width,
-                        options.window_height,
-                        options.keys ? demo::kept_scores{} : player_scores()});
+                        options.window_height, player ? player_scores() : demo::kept_scores{},
+                        saved_games(options, player)});
 #else
   std::fprintf(stderr, "strata-demo: built without SDL2 (install libsdl2-dev and "
                        "libsdl2-ttf-dev, then configure again)\n");
@@ -76,14 +105,17 @@ int main(int argc, char** argv) {
     return play_sdl(*options);
   }
   if (options->keys) {
-    return demo::run_headless(
-        *options->keys, {options->seed.value_or(scripted_seed), 80, 25, options->print_screen});
+    return demo::run_headless(*options->keys, headless(*options));
   }
 #ifdef STRATA_DEMO_HAS_CURSES
-  // --print-screen asks for a headless run: without a script, the tour's.
-  if (!options->tour && !options->print_screen && has_terminal()) {
-    return demo::run_terminal(player_seed(*options), player_scores());
+  // --print-screen and --print-snapshots ask for a headless run: without a script, the tour's.
+  if (!options->tour && !options->print_screen && !options->print_snapshots && has_terminal()) {
+    return demo::run_terminal(player_seed(*options), player_scores(), saved_games(*options, true));
   }
 #endif
+  if (options->continue_saved) {
+    std::fprintf(stderr, "strata-demo: --continue is a player's: it needs a terminal, or --sdl\n");
+    return 2;
+  }
   return play_tour(*options);
 }

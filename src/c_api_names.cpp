@@ -20,11 +20,15 @@ const char* strata_error_string(int code) {
   case STRATA_E_BAD_TIME_SCALE: return "strata: a time scale that is negative, infinite or NaN";
   case STRATA_E_BAD_TRANSITION:
     return "strata: a transition's duration that is negative, infinite or NaN";
+  case STRATA_E_BAD_REGISTRATION: return "strata: a savable kind that cannot be registered";
+  case STRATA_E_RESTORE_FAILED: return "strata: a restore met a state it cannot make";
+  case STRATA_E_BAD_BINDING: return "strata: a result handed to a state of another class";
   case STRATA_E_NULL_STACK: return "strata: null stack";
   case STRATA_E_BAD_ARGUMENT: return "strata: bad argument";
   case STRATA_E_NO_MEMORY: return "strata: out of memory";
   case STRATA_E_EXCEPTION: return "strata: a callback threw an exception";
   case STRATA_E_CALLBACK_FAILED: return "strata: a callback failed (strata_fail)";
+  case STRATA_E_UNSAVABLE: return "strata: a save met a state it cannot save";
   default: return "strata: unknown result code";
   }
 }

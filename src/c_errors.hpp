@@ -37,6 +37,9 @@ static_assert(code_of(errc::transition_limit) == STRATA_E_TRANSITION_LIMIT);
 static_assert(code_of(errc::depth_limit) == STRATA_E_DEPTH_LIMIT);
 static_assert(code_of(errc::bad_time_scale) == STRATA_E_BAD_TIME_SCALE);
 static_assert(code_of(errc::bad_transition) == STRATA_E_BAD_TRANSITION);
+static_assert(code_of(errc::bad_registration) == STRATA_E_BAD_REGISTRATION);
+static_assert(code_of(errc::restore_failed) == STRATA_E_RESTORE_FAILED);
+static_assert(code_of(errc::bad_binding) == STRATA_E_BAD_BINDING);
 
 // The longest message a stack keeps (strata_last_error), terminator included; a message built
 // on the way there has the same room, so nothing is cut twice.

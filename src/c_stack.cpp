@@ -125,7 +125,8 @@ void strata_stack::notify(const strata::step_info& info) {
     // An observer's request may tell another observer call its own step: each reads its own.
     const strata::detail::at_scope_exit restore{[this, outer = told_] { told_ = outer; }};
     told_ = info.id;
-    // Every name on a C stack comes from c_state::c_name(), so it is null-terminated.
+    // Every name on a C stack is null-terminated: c_state::c_name(), or a name a restore gave
+    // (the core copies names with a terminator).
     observer_(this, observer_user_, static_cast<int>(info.step), info.state.data(), info.depth);
   }
 }
@@ -163,9 +164,9 @@ core_stack::pushed<c_state> staged_handle(core_stack& core, std::size_t depth,
 
 strata_entry to_entry(const core_stack::view::value_type& entry) {
   const c_state& state = state_of(entry);
-  return strata_entry{
-      state.c_name(), state.kind(),           state.data(),      to_bits(entry.modality()),
-      entry.depth(),  entry.paused() ? 1 : 0, to_id(entry.id()), entry.time_scale()};
+  return strata_entry{entry.name().data(),       state.kind(),      state.data(),
+                      to_bits(entry.modality()), entry.depth(),     entry.paused() ? 1 : 0,
+                      to_id(entry.id()),         entry.time_scale()};
 }
 
 } // namespace strata::capi

@@ -89,6 +89,8 @@ public:
   [[nodiscard]] strata::modality modality() const { return mode_; }
   [[nodiscard]] const strata_state* kind() const { return kind_; }
   [[nodiscard]] void* data() const { return data_; }
+  // The stack's env, which its callbacks get.
+  [[nodiscard]] void* env() const { return env_; }
 
   // Until the push that made this state has read the id of its entry and given the entry the
   // time scale and the transition its item asks for (the core sets all three only once the

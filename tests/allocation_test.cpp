@@ -1,63 +1,14 @@
 // tests/allocation_test.cpp: the steady state allocates nothing (R20, R28, and with the hooks and
 // requests of R29-R32). Counted twice: by
 // a counting allocator given as options.memory, and by replacing the global
-// operator new (this file only: each test file is its own executable).
+// operator new (support/counting_new.hpp).
 #include <cstddef>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
-#include <new>
 
+#include "support/counting_new.hpp"
 #include "support/counting_resource.hpp"
 #include "support/trace.hpp"
-
-namespace {
-std::size_t global_allocations = 0;
-
-// Each block keeps the pointer malloc returned just below itself, so that every delete frees it
-// the same way whatever its alignment (Windows has no std::aligned_alloc).
-void* allocate_or_fail(std::size_t size, std::size_t alignment) {
-  if (void* raw = std::malloc(size + alignment + sizeof(void*))) {
-    ++global_allocations;
-    const auto after_header = reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*);
-    void* block = reinterpret_cast<void*>((after_header + alignment - 1) / alignment * alignment);
-    std::memcpy(static_cast<char*>(block) - sizeof(void*), &raw, sizeof raw);
-    return block;
-  }
-#ifndef STRATA_NO_EXCEPTIONS
-  throw std::bad_alloc();
-#else
-  std::abort();
-#endif
-}
-void release(void* block) {
-  if (block != nullptr) {
-    void* raw = nullptr;
-    std::memcpy(&raw, static_cast<char*>(block) - sizeof(void*), sizeof raw);
-    std::free(raw);
-  }
-}
-} // namespace
-
-void* operator new(std::size_t size) {
-  return allocate_or_fail(size, alignof(std::max_align_t));
-}
-void* operator new(std::size_t size, std::align_val_t alignment) {
-  return allocate_or_fail(size, static_cast<std::size_t>(alignment));
-}
-void operator delete(void* memory) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::size_t /*size*/) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::align_val_t /*alignment*/) noexcept {
-  release(memory);
-}
-void operator delete(void* memory, std::size_t /*size*/, std::align_val_t /*alignment*/) noexcept {
-  release(memory);
-}
+#include <strata/save.hpp>
 
 namespace strata_test {
 namespace {
@@ -255,6 +206,42 @@ TEST(allocation, r30_r32_background_and_scaled_updates_allocate_nothing) {
   EXPECT_EQ(base->always, 101 * 0.5);
   EXPECT_EQ(base->elapsed, 101 * 0.25); // update_covered(dt x 0.5), slow's scale
   EXPECT_EQ(s.committed()[1].get<level>()->elapsed, 101 * 0.5);
+}
+
+// A level rebuilt from its saved number (save.hpp).
+struct saved_level : level {
+  explicit saved_level(strata::record& saved)
+      : level(saved.get<int>("number")) {}
+  void save(strata::record& out) const { out.set("number", number); }
+};
+
+// Issue 14: once warm, a restore allocates nothing but the states it builds (from the pool, warm
+// too): its batch and its scratch record are kept for the next one.
+// committed: level*
+// each round: restore level | level | level above it, commit
+TEST(allocation, issue14_a_warm_restore_allocates_only_its_states) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  strata::save_types<recorder, event> types;
+  types.add<saved_level>("level");
+  s.push<level>(0);
+  s.commit();
+  strata::snapshot saved;
+  for (int number = 1; number <= 3; ++number) {
+    strata::saved_state& state = saved.states.emplace_back();
+    state.key = "level";
+    state.data.set("number", number);
+  }
+  const auto round = [&] {
+    EXPECT_TRUE(strata::restore(s, types, saved, {.above = 1}));
+    s.commit();
+  };
+  round(); // the pool grows to hold the three states and the three that replace them
+  const allocations made = counted_after_warm_up(&memory, round);
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_EQ(s.describe(), "level | saved_level | saved_level | saved_level*");
 }
 
 // The counter itself works: a plain allocation is seen.

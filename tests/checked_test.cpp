@@ -17,18 +17,6 @@ static_assert(STRATA_CHECKED, "tests/CMakeLists.txt builds every test with STRAT
 namespace strata_test {
 namespace {
 
-// `text` as a death test's regular expression that matches exactly that text.
-std::string literally(std::string_view text) {
-  std::string pattern;
-  for (const char c : text) {
-    if (std::string_view{"\\^$.|?*+()[]{}"}.find(c) != std::string_view::npos) {
-      pattern += '\\';
-    }
-    pattern += c;
-  }
-  return pattern;
-}
-
 std::string stale_view(std::string_view call, int depth) {
   return literally("strata: checked: entry_view::" + std::string(call) +
                    " called on a view (depth " + std::to_string(depth) +

@@ -1,8 +1,9 @@
 // tests/out_of_memory_test.cpp: every request is all or nothing when memory runs out (R1, R25).
-// A memory resource fails at the n-th allocation, for every n a request makes; each request then
-// either succeeds whole or throws std::bad_alloc with both views exactly as before. The resource
-// also checks that every block comes back once, with the size it was allocated with. Compiled
-// only with exceptions on (without them, running out of memory aborts).
+// A memory resource (support/failing_resource.hpp) fails at the n-th allocation, for every n a
+// request makes; each request then either succeeds whole or throws std::bad_alloc with both views
+// exactly as before. The resource also checks that every block comes back once, with the size it
+// was allocated with. Compiled only with exceptions on (without them, running out of memory
+// aborts).
 #include "support/expect_error.hpp" // defines STRATA_NO_EXCEPTIONS when exceptions are off
 
 #ifndef STRATA_NO_EXCEPTIONS
@@ -10,64 +11,14 @@
 #include <array>
 #include <cstddef>
 #include <functional>
-#include <map>
 #include <new>
 #include <string>
 
+#include "support/failing_resource.hpp"
 #include "support/trace.hpp"
 
 namespace strata_test {
 namespace {
-
-// Fails the allocation that `fail_in` counts down to (1: the next one); 0 never fails. It
-// fails by returning null, which strata turns into std::bad_alloc (exception_injection_test's
-// allocator throws instead).
-class failing_resource {
-public:
-  std::size_t fail_in = 0;
-
-  failing_resource() = default;
-  failing_resource(const failing_resource&) = delete;
-  failing_resource& operator=(const failing_resource&) = delete;
-  ~failing_resource() {
-    EXPECT_TRUE(blocks_.empty()) << blocks_.size() << " blocks were never given back";
-  }
-
-  void* allocate(std::size_t bytes, std::size_t alignment) {
-    if (fail_in > 0 && --fail_in == 0) {
-      return nullptr;
-    }
-    void* memory = strata::memory{}.allocate(bytes, alignment);
-    blocks_[memory] = bytes;
-    return memory;
-  }
-  void deallocate(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
-    const auto block = blocks_.find(memory);
-    if (block == blocks_.end()) {
-      ADD_FAILURE() << "a block was given back that was not allocated (or twice)";
-      return;
-    }
-    EXPECT_EQ(block->second, bytes) << "a block was given back with another size";
-    blocks_.erase(block);
-    strata::memory{}.deallocate(memory, bytes, alignment);
-  }
-
-private:
-  std::map<void*, std::size_t> blocks_;
-};
-
-// "a b | a b c": the committed view, then the staged one.
-std::string views(const test_stack& s) {
-  std::string line;
-  for (const auto entry : s.committed()) {
-    line += std::string(entry.name()) + " ";
-  }
-  line += "|";
-  for (const auto entry : s.staged()) {
-    line += " " + std::string(entry.name());
-  }
-  return line;
-}
 
 // Runs `request` on a fresh stack set up by `setup`, failing its n-th allocation for n = 1, 2, ...
 // until it succeeds; each failure must leave the views and the trace as they were. Returns the

@@ -309,6 +309,65 @@ TEST_F(transitions, r33_a_push_may_override_the_types_transition) {
   EXPECT_EQ(describe(*s.presence_of(strata::entry_id{5})), "present 1");
 }
 
+// pop(t) and clear(t) give what they pop a departure of its own, whatever its type declares:
+// a level that declares no transition fades out with everything on a quit to the title.
+TEST_F(transitions, r33_pop_and_clear_may_override_the_departure) {
+  pause_over_level();
+  s.pop({.leave = 0.25F});
+  s.commit();
+  EXPECT_EQ(trace(), "pause.exit, level.resume");
+  s.update(0.125);
+  s.draw();
+  EXPECT_EQ(trace(), "level.update, level.draw(being_revealed 1 pop cover 0.5), "
+                     "pause.draw(leaving 0.5 pop)");
+  s.update(0.125);
+  EXPECT_EQ(trace(), "level.update, pause.destroyed");
+  s.clear(strata::transition::fade(0.5F));
+  s.commit();
+  EXPECT_EQ(trace(), "level.exit");
+  s.update(0.25);
+  s.draw();
+  EXPECT_EQ(trace(), "level.draw(leaving 0.5 clear)");
+  s.finish_transitions();
+  EXPECT_EQ(trace(), "level.destroyed");
+  EXPECT_FALSE(s.in_transition());
+}
+
+// A departure given to pop() or clear() changes nothing else: a state that never entered is
+// dropped at once, and an entry pushed again later follows its own transition.
+TEST_F(transitions, r33_a_departure_given_to_pop_applies_to_entered_states_only) {
+  s.push<level>(ctx);
+  commit_setup();
+  s.push<level>(ctx);
+  s.pop(strata::transition::fade(1.0F)); // never entered: dropped at once, as always (R6)
+  EXPECT_EQ(trace(), "level.destroyed");
+  s.commit();
+  s.draw();
+  EXPECT_EQ(trace(), "level.draw(present 1)");
+  EXPECT_FALSE(s.in_transition());
+}
+
+// A bad departure fails with errc::bad_transition and pops nothing.
+TEST_F(transitions, r33_a_bad_departure_pops_nothing) {
+  pause_over_level();
+  expect_error(s, errc::bad_transition,
+               "strata: transition(0.000000, -1.000000) given to clear(): a transition lasts a "
+               "finite number of seconds, 0 or more",
+               [&] { s.clear({.leave = -1.0F}); });
+  expect_error(s, errc::bad_transition,
+               "strata: transition(nan, 0.000000) given to pop(): a transition lasts a finite "
+               "number of seconds, 0 or more",
+               [&] { s.pop({.arrive = std::numeric_limits<float>::quiet_NaN()}); });
+  EXPECT_FALSE(s.pending());
+  EXPECT_EQ(s.staged().size(), 2U);
+  s.pop();
+  s.commit();
+  s.update(0.25);
+  s.draw();
+  EXPECT_EQ(trace(), "pause.exit, level.resume, level.update, "
+                     "level.draw(being_revealed 1 pop cover 0.5), pause.draw(leaving 0.5 pop)");
+}
+
 // A draw or handle hook may push while states move, as at any other time: the pass goes on over
 // the entries it started with (it read them from storage a push had moved; AddressSanitizer).
 TEST_F(transitions, r33_hooks_may_push_while_states_move) {

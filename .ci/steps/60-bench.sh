@@ -9,13 +9,15 @@ ci_section "build in Release ($build)"
 ci_configure "$build" -DCMAKE_BUILD_TYPE=Release -DSTRATA_BUILD_BENCHMARKS=ON \
   -DSTRATA_BUILD_TESTS=OFF -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_DEMO=OFF \
   -DSTRATA_BUILD_FUZZERS=OFF -DSTRATA_BUILD_C_API=OFF >/dev/null
-cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_count \
+cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_save strata_bench_count \
   strata_bench_memory strata_bench_compile_time
 bin=$build/bench
 
-ci_section "S1-S5 and S8: every benchmark once"
-"$bin/strata_bench" --benchmark_min_time=0.001 --benchmark_repetitions=1 \
-  --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
+ci_section "S1-S5, S8 and S9: every benchmark once"
+for timed in strata_bench strata_bench_save; do
+  "$bin/$timed" --benchmark_min_time=0.001 --benchmark_repetitions=1 \
+    --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
+done
 
 ci_section "instruction counter: every scenario on every subject, small sizes, no valgrind"
 for scenario_size in "S1 8" "S2 4" "S2F 4" "S3 100" "S4 100"; do

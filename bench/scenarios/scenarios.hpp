@@ -11,5 +11,6 @@ void register_s3_bulk_push();
 void register_s4_deep_pop();
 void register_s5_many_stacks();
 void register_s8_threads();
+void register_s9_save_restore(); // strata_bench_save's, strata only
 
 } // namespace bench

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,25 @@ template <class T>
 bool is_active(const game& g, const T* self) {
   const auto top = g.states.committed().top();
   return top.has_value() && top->template get<T>() == self;
+}
+
+// The committed state of type T nearest the top. A state that works on what a state below it
+// owns (a siege phase on the round's board, the inventory on the level's bag, a hit on the
+// battle's fighters) finds its owner here in its enter, where it is the committed top with its
+// owner below it. (Handing the owner to the constructor works for the owner's pushes only: a
+// restore, strata::restore, builds every state before any of them is on the stack.)
+template <class T>
+T& owner_below(const game& g) {
+  const auto committed = g.states.committed();
+  for (std::size_t depth = committed.size(); depth-- > 0;) {
+    if (T* owner = committed[depth].template get<T>()) {
+      return *owner;
+    }
+  }
+  // Never with the game's own pushes (each owner pushes what works on it), nor with a restore:
+  // saved_game.cpp refuses a saved stack in which a state has no owner below it.
+  std::fputs("strata-demo: a state was pushed without the state it works on below it\n", stderr);
+  std::abort();
 }
 
 } // namespace demo

@@ -9,6 +9,12 @@ class music {
 public:
   static constexpr double beat_seconds = 0.5;
 
+  music() = default;
+  // A clock that goes on from a saved one's beats() and into_beat().
+  music(long beats, double into_beat)
+      : seconds_(into_beat)
+      , beats_(beats) {}
+
   void advance(double dt) {
     seconds_ += dt;
     while (seconds_ >= beat_seconds) {
@@ -17,6 +23,8 @@ public:
     }
   }
   [[nodiscard]] long beats() const { return beats_; }
+  // How far into the current beat, in seconds.
+  [[nodiscard]] double into_beat() const { return seconds_; }
   // How long the music has played: where the song is (chiptune.hpp renders from it).
   [[nodiscard]] double song_seconds() const {
     return static_cast<double>(beats_) * beat_seconds + seconds_;

@@ -11,6 +11,9 @@ public:
   explicit rng(std::uint64_t seed)
       : state_(seed) {}
 
+  // Where the sequence is: rng(state()) goes on with the same numbers (a saved game keeps it).
+  [[nodiscard]] std::uint64_t state() const { return state_; }
+
   std::uint64_t next() {
     std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30U)) * 0xbf58476d1ce4e5b9ULL;

@@ -9,7 +9,7 @@
 
 namespace demo {
 
-session::session(std::uint64_t seed, kept_scores scores)
+session::session(std::uint64_t seed, kept_scores scores, std::optional<continuation> continuing)
     : game_(seed) {
   game_.best = std::move(scores);
   // A state revealed only to be exited or covered again in the same commit gets no resume and
@@ -19,7 +19,7 @@ session::session(std::uint64_t seed, kept_scores scores)
   game_.states.set_coalesced(true);
   game_.states.set_observer(
       [this](const strata::step_info& info) { history_.record(game_.clock.frame, info); });
-  game_.states.push<boot>();
+  game_.states.push<boot>(std::move(continuing));
 }
 
 void session::step(std::span<const input_event> events, cell_grid& screen) {
@@ -51,6 +51,18 @@ void session::step(std::span<const input_event> events, cell_grid& screen) {
     draw_overlay(screen, game_.states, history_);
   }
   game_.log.end_frame(game_.clock.frame, game_.states.describe());
+}
+
+std::string session::saved_game() const {
+  const auto committed = game_.states.committed();
+  if (!committed.empty()) {
+    if (const boot* loading = committed[0].get<boot>()) {
+      if (const std::string* waiting = loading->waiting_to_continue()) {
+        return *waiting; // quit while loading: the game to continue is still that one
+      }
+    }
+  }
+  return save_game(game_);
 }
 
 bool session::running() const {

@@ -4,12 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 
 #include "canvas.hpp"
 #include "game.hpp"
 #include "history.hpp"
 #include "input.hpp"
+#include "saved_game.hpp"
 
 namespace demo {
 
@@ -19,7 +22,9 @@ inline constexpr double frame_seconds = 1.0 / 30.0;
 class session {
 public:
   // `scores`: the best scores kept between runs, for the interactive game (none by default).
-  explicit session(std::uint64_t seed, kept_scores scores = {});
+  // `continuing`: a saved game to continue once the game has loaded, instead of the title.
+  explicit session(std::uint64_t seed, kept_scores scores = {},
+                   std::optional<continuation> continuing = {});
   session(const session&) = delete;
   session& operator=(const session&) = delete;
 
@@ -28,6 +33,13 @@ public:
   // False once the game has cleared its stack (the player quit from the title).
   [[nodiscard]] bool running() const;
   [[nodiscard]] const transcript& log() const { return game_.log; }
+  // The game's clock: the number of the last frame played (saved with the game, so a continued
+  // run goes on from the frame it was saved at).
+  [[nodiscard]] std::uint64_t frame() const { return game_.clock.frame; }
+  // The committed stack, as the transcript shows it.
+  [[nodiscard]] std::string describe() const { return game_.states.describe(); }
+  // What quitting now would save for --continue (saved_game.hpp): empty if nothing.
+  [[nodiscard]] std::string saved_game() const;
   [[nodiscard]] const demo::music& music() const { return game_.music; }
   // The sound effects the last frame asked for.
   [[nodiscard]] std::span<const effect> effects() const { return game_.effects; }

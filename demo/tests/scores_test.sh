@@ -13,7 +13,7 @@ data=$(mktemp -d)
 file="$data/strata-demo/best_scores.txt"
 test="scores test"
 . "$(dirname "$0")/tmux_session.sh"
-trap 'tm kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'end_server; rm -rf "$data"' EXIT
 
 # Scripted runs: no file written, and one already there is not read (the map shows no "best
 # ever", and a script's transcript is the same with it as without).
@@ -56,7 +56,7 @@ leftovers=$(find "$data/strata-demo" -type f ! -name best_scores.txt)
 
 # The next run: the map shows the best ever before anything is played.
 # (A new program in the same pane: a new tmux server started as the old one exits can fail.)
-tm respawn-pane -k -t demo "XDG_DATA_HOME='$data' '$demo' --seed 2"
+respawn "XDG_DATA_HOME='$data' '$demo' --seed 2"
 wait_for "press Enter to start"
 tm send-keys -t demo Enter
 wait_for "W O R L D   M A P"

@@ -10,13 +10,15 @@ set -eu
 demo=$1
 socket="strata-demo-test-$$"
 test="terminal test"
+# The player's files (the best scores, the game saved on quit) go to a directory of the test's.
+data=$(mktemp -d)
 . "$(dirname "$0")/tmux_session.sh"
-trap 'tm kill-server 2>/dev/null || true' EXIT
+trap 'end_server; rm -rf "$data"' EXIT
 
 # tmux 3.3 does not always record a pane's exit status, so the pane's shell prints it. The shell
 # traps SIGINT only to outlive the demo's Ctrl-C; the demo starts with the default handling.
 tm new-session -d -s demo -x 100 -y 32 \
-  "trap : INT; '$demo' --seed 1; echo \"strata-demo exited with \$?\""
+  "trap : INT; XDG_DATA_HOME='$data' '$demo' --seed 1; echo \"strata-demo exited with \$?\""
 tm set-option -t demo remain-on-exit on
 
 wait_for "S T R A T A   Q U E S T"
@@ -136,7 +138,7 @@ if printf '%s' "$screen" | grep -qF "Meadow"; then
 fi
 # A terminal without colours (vt100): the logo's blocks and the coloured backgrounds are drawn
 # in reverse video instead of vanishing, and the picked place is marked >1<.
-tm respawn-pane -k -t demo "TERM=vt100 '$demo' --seed 1"
+respawn "TERM=vt100 XDG_DATA_HOME='$data' '$demo' --seed 1"
 wait_for "press Enter to start"
 reversed=$(tm capture-pane -p -e -t demo | grep -c "$(printf '\033')\[\([0-9]*;\)*7m" || true)
 [ "$reversed" -ge 5 ] || fail "the logo is not drawn in reverse video without colours"
@@ -147,8 +149,8 @@ wait_for ">1<"
 # message and the status go to files: a pane that ends this fast can lose its last output.
 errors=$(mktemp)
 status=$(mktemp)
-trap 'tm kill-server 2>/dev/null || true; rm -f "$errors" "$status"' EXIT
-tm respawn-pane -k -t demo "TERM=dumb '$demo' --seed 1 2>'$errors'; echo \$? >'$status'"
+trap 'end_server; rm -rf "$errors" "$status" "$data"' EXIT
+respawn "TERM=dumb XDG_DATA_HOME='$data' '$demo' --seed 1 2>'$errors'; echo \$? >'$status'"
 tries=0
 until [ -s "$status" ]; do
   tries=$((tries + 1))

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <string_view>
 
+#include "detail/block_pool.hpp"
 #include "detail/checked.hpp"
 #include "detail/hooks.hpp"
+#include "detail/scope_guard.hpp"
 #include "entry_id.hpp"
 #include "modality.hpp"
 #include "transition.hpp"
@@ -21,13 +23,22 @@ enum class ownership : std::uint8_t {
   borrowed, // lives elsewhere; the stack never destroys it
 };
 
+// The state directly below one that leaves, for a strata::to_below result: its type table
+// (type-erased) and its object; both null at the bottom.
+struct state_below {
+  const void* type = nullptr;
+  void* object = nullptr;
+};
+
 // A callback attached at push time that receives the state when it leaves the stack.
 template <class C>
 struct exit_callback {
-  void (*run)(exit_callback*, C&, void* state);
+  void (*run)(exit_callback*, C&, void* state, state_below below);
   void (*destroy)(exit_callback*) noexcept;
   std::size_t size;
   std::size_t align;
+  // strata::to_below's detail::binding_tag<Member>, which save() can name; null for a closure.
+  const void* binding = nullptr;
 };
 
 // A name given at push with .name(), copied with its length so that it may hold any bytes (NUL
@@ -175,12 +186,34 @@ struct entry {
     if (const name_copy* given = name_override(); given != nullptr) {
       return {given->text(), given->size};
     }
-    if (ops->name_of != nullptr) {
-      return ops->name_of(object);
-    }
-    return ops->type_name;
+    return own_name();
+  }
+  // The name the state gives itself, or its type's: what name() shows without a .name().
+  [[nodiscard]] std::string_view own_name() const {
+    return ops->name_of != nullptr ? ops->name_of(object) : ops->type_name;
   }
 };
+
+// The entry for a state of type T, with the modality T declares (its own modality() if it has
+// one): what a push stages before its handle changes anything.
+template <class T, class C, class E>
+entry<C, E> make_entry(T* object, ownership owned) {
+  const type_ops<C, E>& type = ops_for<T, C, E>;
+  entry<C, E> e{&type, object, owned};
+  e.set_mode(declared_modality_of(type, object));
+  return e;
+}
+
+// The entry for a T that `construct(memory)` builds in the pool (push<T>(...), a restore); the
+// memory goes back to the pool if it throws.
+template <class T, class C, class E, class Construct>
+entry<C, E> make_pooled_entry(block_pool& pool, Construct&& construct) {
+  void* memory = pool.allocate(sizeof(T), alignof(T));
+  on_unwind give_back{[&] { pool.deallocate(memory, sizeof(T), alignof(T)); }};
+  T* const object = std::forward<Construct>(construct)(memory);
+  give_back.dismiss();
+  return make_entry<T, C, E>(object, ownership::pooled);
+}
 
 } // namespace detail
 

@@ -24,6 +24,9 @@ enum class errc {
   depth_limit,      // a push would grow the stack past its limit
   bad_time_scale,   // a time scale that is negative, infinite or not a number
   bad_transition,   // a transition's duration that is negative, infinite or not a number
+  bad_registration, // save_types::add() with a bad or taken key, a type added twice, version 0
+  restore_failed,   // restore() met a state it cannot rebuild (the message names which)
+  bad_binding,      // on_exit(strata::to_below<&S::f>) over a state that is not an S
 };
 
 class error : public std::runtime_error {

@@ -13,6 +13,7 @@
 
 #include "entry_id.hpp"
 #include "modality.hpp"
+#include "to_below.hpp"
 #include "transition.hpp"
 
 namespace strata {
@@ -79,6 +80,16 @@ public:
       on_exit(F&& callback) && {
     if (usable()) {
       owner_->template attach_on_exit<T>(slot_, std::forward<F>(callback));
+    }
+    return std::move(*this);
+  }
+  // A result that save() can keep (to_below.hpp): Member of the state staged directly below
+  // this one, which must be of Member's class (errc::bad_binding otherwise), runs right after
+  // this state's exit, with it.
+  template <auto Member>
+  pushed&& on_exit(to_below_t<Member> /*member*/) && {
+    if (usable()) {
+      owner_->template attach_to_below<T, Member>(slot_);
     }
     return std::move(*this);
   }

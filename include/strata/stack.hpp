@@ -28,6 +28,11 @@
 
 namespace strata {
 
+namespace detail {
+template <class Context, class Event>
+struct save_access; // save.hpp
+} // namespace detail
+
 // A test on one entry, for pop_until.
 template <class Predicate, class Context, class Event>
 concept entry_predicate = std::predicate < Predicate&,
@@ -52,7 +57,6 @@ class stack : detail::stack_commit<Context, Event> {
   using base::stage;
   using base::stage_if_room;
   using base::top_settled;
-  using base::unstage_top;
   using typename base::entry;
 
 public:
@@ -124,16 +128,10 @@ public:
     }
   }
 
-  void pop() {
-    if (!admit("pop()")) {
-      return;
-    }
-    if (entries_.staged().empty()) {
-      fail(errc::empty_stack, "strata: pop() on an empty stack");
-      return;
-    }
-    unstage_top();
-  }
+  void pop() { this->pop_top(nullptr); }
+  // R33: pop() whose state, if it has entered, leaves over `leaving.leave` seconds (letting
+  // events pass if `leaving.input_passes`) instead of by its own transition.
+  void pop(const strata::transition& leaving) { this->pop_top(&leaving); }
 
   // pop() then push(...) as one request: the new state is built before the old one is unstaged.
   template <class T, class... Args>
@@ -167,6 +165,13 @@ public:
 
   void clear() {
     if (admit("clear()")) {
+      this->pop_down_to(0, cause::clear);
+    }
+  }
+  // R33: clear() whose entered states leave over `leaving.leave` seconds instead of by their own
+  // transitions (a quit to the title that fades everything out at once).
+  void clear(const strata::transition& leaving) {
+    if (admit("clear()") && this->depart_with(0, leaving, "clear")) {
       this->pop_down_to(0, cause::clear);
     }
   }
@@ -419,6 +424,7 @@ private:
   template <class S, class T>
   friend class strata::pushed;
   friend class stack_view<Context, Event>;
+  friend struct detail::save_access<Context, Event>;
   using staged_slot = detail::staged_slot;
 
   stack(Context* context, options opts)

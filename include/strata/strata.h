@@ -39,7 +39,7 @@ extern "C" {
  * Lua or C# FFI) reads them from the preprocessed header (docs/c-api.md). */
 
 /* ---- results ----
- * The first ten mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
+ * The first thirteen mirror strata::errc one to one (STRATA_E_x == -strata::errc::x).
  * STRATA_E_REENTRANT: a commit, a pass, a frame or strata_destroy inside a callback of the stack,
  * or any call from inside the stack's allocator (see strata_allocator). */
 enum strata_result {
@@ -54,12 +54,16 @@ enum strata_result {
   STRATA_E_DEPTH_LIMIT = -8,      /* a push would grow the stack past its limit */
   STRATA_E_BAD_TIME_SCALE = -9,   /* a time scale that is negative, infinite or NaN */
   STRATA_E_BAD_TRANSITION = -10,  /* a transition's duration negative, infinite or NaN */
+  STRATA_E_BAD_REGISTRATION = -11, /* strata_save_types_add() refused a kind (strata_save.h) */
+  STRATA_E_RESTORE_FAILED = -12,   /* strata_restore_text() met a state it cannot make */
+  STRATA_E_BAD_BINDING = -13,      /* (C++ only: strata::to_below over another class) */
   /* Errors of the C layer itself. */
   STRATA_E_NULL_STACK = -100,     /* the stack argument is NULL */
   STRATA_E_BAD_ARGUMENT = -101,   /* another argument is NULL or out of range */
   STRATA_E_NO_MEMORY = -102,      /* the allocator returned NULL */
   STRATA_E_EXCEPTION = -103,      /* a callback written in C++ threw an exception */
-  STRATA_E_CALLBACK_FAILED = -104 /* a callback called strata_fail() */
+  STRATA_E_CALLBACK_FAILED = -104, /* a callback called strata_fail() */
+  STRATA_E_UNSAVABLE = -105        /* strata_save_text() met a state it cannot save */
 };
 
 /* ---- modality: what a state lets through to the states below it ----

@@ -104,6 +104,9 @@ inline std::string_view errc_name(strata::errc code) {
   case strata::errc::depth_limit: return "depth_limit";
   case strata::errc::bad_time_scale: return "bad_time_scale";
   case strata::errc::bad_transition: return "bad_transition";
+  case strata::errc::bad_registration: return "bad_registration";
+  case strata::errc::restore_failed: return "restore_failed";
+  case strata::errc::bad_binding: return "bad_binding";
   }
   return "?";
 }

@@ -101,14 +101,14 @@ TEST(attachments, an_exit_callback_runs_with_the_context_or_without) {
   auto* with_context =
       attach<boss>(pool, [](context& c, boss& b) { c.seen += "ctx:" + std::to_string(b.hp); });
   auto* state_only = attach<boss>(pool, [](boss& b) { b.hp = 0; });
-  with_context->run(with_context, ctx, &left);
-  state_only->run(state_only, ctx, &left);
-  with_context->run(with_context, ctx, &left);
+  with_context->run(with_context, ctx, &left, {});
+  state_only->run(state_only, ctx, &left, {});
+  with_context->run(with_context, ctx, &left, {});
   EXPECT_EQ(ctx.seen, "ctx:3ctx:0");
   // A callback that takes either form gets the context.
   std::size_t arity = 0;
   auto* either = attach<boss>(pool, [&arity](auto&... args) { arity = sizeof...(args); });
-  either->run(either, ctx, &left);
+  either->run(either, ctx, &left, {});
   EXPECT_EQ(arity, 2U);
   detail::release_callback(pool, with_context);
   detail::release_callback(pool, state_only);

@@ -1,6 +1,7 @@
 // tests/support/expect_error.hpp: checks that an action reports exactly one strata error with
 // the expected code and message, in builds with exceptions (it throws strata::error) and
-// without (the stack hands it to its error handler and carries on) alike.
+// without (the stack hands it to its error handler and carries on) alike; and, for the errors
+// that abort, `literally()`, an exact message as a death test's regular expression.
 #pragma once
 
 #include <string>
@@ -42,6 +43,18 @@ void expect_error(Stack& stack, strata::errc code, std::string_view message, Act
   stack.set_error_handler(std::move(previous));
   EXPECT_EQ(reported, 1) << "expected exactly one error: " << message;
 #endif
+}
+
+// `text` as a death test's regular expression that matches exactly that text.
+inline std::string literally(std::string_view text) {
+  std::string pattern;
+  for (const char c : text) {
+    if (std::string_view{"\\^$.|?*+()[]{}"}.find(c) != std::string_view::npos) {
+      pattern += '\\';
+    }
+    pattern += c;
+  }
+  return pattern;
 }
 
 } // namespace strata_test

@@ -27,6 +27,10 @@ public:
       , on_focus_(std::move(on_focus)) {}
   explicit focusing(focus_actions on_focus)
       : on_focus_(std::move(on_focus)) {}
+  // Also logs "name.destroyed" into `destruction_log` when it dies, as a logged state does.
+  explicit focusing(recorder& destruction_log, actions then = {}, focus_actions on_focus = {})
+      : logged<Name, Mode>(destruction_log, std::move(then))
+      , on_focus_(std::move(on_focus)) {}
 
   void focus(recorder& r) { act(r, "focus", on_focus_.focus); }
   void unfocus(recorder& r) { act(r, "unfocus", on_focus_.unfocus); }

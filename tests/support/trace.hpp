@@ -44,6 +44,19 @@ struct event {
 
 using test_stack = strata::stack<recorder, event>;
 
+// "a b | a b c": the names of the committed view, then of the staged one.
+inline std::string views(const test_stack& s) {
+  std::string line;
+  for (const auto entry : s.committed()) {
+    line += std::string(entry.name()) + " ";
+  }
+  line += "|";
+  for (const auto entry : s.staged()) {
+    line += " " + std::string(entry.name());
+  }
+  return line;
+}
+
 // Counts the state objects alive, so that a test proves each was destroyed exactly once.
 class counted {
 public:
@@ -115,22 +128,23 @@ public:
     }
   }
 
-  void enter(recorder& r) { record(r, "enter", then_.enter); }
-  void exit(recorder& r) { record(r, "exit", then_.exit); }
-  void pause(recorder& r) { record(r, "pause", then_.pause); }
-  void resume(recorder& r) { record(r, "resume", then_.resume); }
-  void update(recorder& r, double /*dt*/) { record(r, "update", then_.update); }
+  void enter(recorder& r) { log_and_act(r, "enter", then_.enter); }
+  void exit(recorder& r) { log_and_act(r, "exit", then_.exit); }
+  void pause(recorder& r) { log_and_act(r, "pause", then_.pause); }
+  void resume(recorder& r) { log_and_act(r, "resume", then_.resume); }
+  void update(recorder& r, double /*dt*/) { log_and_act(r, "update", then_.update); }
   void update_covered(recorder& r, double /*dt*/) {
-    record(r, "update_covered", then_.update_covered);
+    log_and_act(r, "update_covered", then_.update_covered);
   }
-  void draw(recorder& r) { record(r, "draw", then_.draw); }
+  void draw(recorder& r) { log_and_act(r, "draw", then_.draw); }
   bool handle(recorder& r, const event& e) {
     r.log(name, "handle(" + std::to_string(e.code) + ")");
     return then_.handle ? then_.handle(e) : false;
   }
 
 private:
-  static void record(recorder& r, std::string_view hook, const std::function<void()>& action) {
+  // Not named `record`: a savable state derived from this one names strata::record.
+  static void log_and_act(recorder& r, std::string_view hook, const std::function<void()>& action) {
     r.log(name, hook);
     if (action) {
       action();

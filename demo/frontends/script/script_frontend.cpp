@@ -10,8 +10,29 @@
 
 namespace demo {
 
+namespace {
+
+// What a save would hold at one frame: the frame and its stack, then the saved game's text.
+struct snapshot_stop {
+  std::uint64_t frame;
+  std::string stack;
+  std::string saved;
+};
+
+void print_snapshots(const std::vector<snapshot_stop>& stops) {
+  std::printf("--- snapshots ---\n");
+  for (const snapshot_stop& stop : stops) {
+    std::printf("frame %llu: %s\n%s\n", static_cast<unsigned long long>(stop.frame),
+                stop.stack.c_str(),
+                stop.saved.empty() ? "(nothing to continue)\n" : stop.saved.c_str());
+  }
+}
+
+} // namespace
+
 int run_headless(const script& inputs, const headless_options& options) {
-  session run(options.seed);
+  session run(options.seed, {}, options.saves.continuing);
+  std::vector<snapshot_stop> stops;
   // The frame that ends the game (Q on the title empties the stack) draws nothing: the screen
   // to print is the last one a state drew, so each frame is drawn on `next` and kept only
   // while the game runs.
@@ -28,9 +49,16 @@ int run_headless(const script& inputs, const headless_options& options) {
       break;
     }
     std::swap(screen, next);
+    if (options.print_snapshots && (stops.empty() || stops.back().stack != run.describe())) {
+      stops.push_back({run.frame(), run.describe(), run.saved_game()});
+    }
   }
+  keep_saved_game(options.saves.save_to, run.saved_game());
   for (const std::string& line : run.log().lines()) {
     std::printf("%s\n", line.c_str());
+  }
+  if (options.print_snapshots) {
+    print_snapshots(stops);
   }
   if (options.print_screen) {
     std::printf("--- screen ---\n");

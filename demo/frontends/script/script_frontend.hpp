@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "../../game/continue_file.hpp"
 #include "../../game/script.hpp"
 
 namespace demo {
@@ -13,6 +14,9 @@ struct headless_options {
   int width = 80;
   int height = 25;
   bool print_screen = false; // also print the last frame's cells as text
+  // Also print what a save would hold at each frame where the stack changed.
+  bool print_snapshots = false;
+  continue_files saves; // the script's end saves to saves.save_to, if set
 };
 
 int run_headless(const script& inputs, const headless_options& options);

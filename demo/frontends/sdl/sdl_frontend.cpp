@@ -197,7 +197,7 @@ int run_sdl(const sdl_options& options) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
-  session run(options.seed, options.scores);
+  session run(options.seed, options.scores, options.saves.continuing);
   sdl_audio sound(options.keys.has_value());
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
@@ -247,6 +247,7 @@ int run_sdl(const sdl_options& options) {
     }
   }
   sound.finish();
+  keep_saved_game(options.saves.save_to, run.saved_game());
   if (options.keys) {
     for (const std::string& line : run.log().lines()) {
       std::printf("%s\n", line.c_str());

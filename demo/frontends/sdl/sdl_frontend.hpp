@@ -1,12 +1,15 @@
 // demo/frontends/sdl/sdl_frontend.hpp: the SDL2 window front end. It draws the same cell canvas
 // as the terminal with a monospace TrueType font. With a script it plays the script as fast as
-// it can, prints the transcript, and can save the last frame as a BMP screenshot.
+// it can, prints the transcript, and can save the last frame as a BMP screenshot. When the
+// player closes the window (or a script ends), the game is saved for --continue
+// (options.saves.save_to), or its saved game removed if nothing is left to continue.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "../../game/continue_file.hpp"
 #include "../../game/kept_scores.hpp"
 #include "../../game/script.hpp"
 
@@ -19,7 +22,8 @@ struct sdl_options {
   std::string font;       // empty: the font found when the demo was configured
   int window_width = 0;   // 0: the size of the game's 80x25 cells in the font
   int window_height = 0;
-  kept_scores scores; // a player's best scores; none with a script
+  kept_scores scores;   // a player's best scores; none with a script
+  continue_files saves; // the saved game continued, and where the run's end saves it
 };
 
 int run_sdl(const sdl_options& options);

@@ -136,7 +136,7 @@ void present(const cell_grid& screen) {
 
 } // namespace
 
-int run_terminal(std::uint64_t seed, kept_scores scores) {
+int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves) {
   if (!terminal_can_address_cursor()) {
     const char* name = std::getenv("TERM");
     std::fprintf(stderr,
@@ -153,6 +153,7 @@ int run_terminal(std::uint64_t seed, kept_scores scores) {
   }
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
+  std::signal(SIGHUP, on_interrupt); // the terminal closed: a quit too, and the game is saved
   cbreak();
   noecho();
   keypad(stdscr, TRUE);
@@ -161,7 +162,7 @@ int run_terminal(std::uint64_t seed, kept_scores scores) {
   set_escdelay(25);
   set_up_colors();
 
-  session run(seed, std::move(scores));
+  session run(seed, std::move(scores), std::move(saves.continuing));
   cell_grid screen(COLS, LINES);
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);
@@ -200,6 +201,7 @@ int run_terminal(std::uint64_t seed, kept_scores scores) {
   }
   endwin();
   delscreen(terminal);
+  keep_saved_game(saves.save_to, run.saved_game());
   if (interrupted != 0) {
     std::fprintf(stderr, "strata-demo: interrupted\n");
     return 130;

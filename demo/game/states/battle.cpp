@@ -2,6 +2,7 @@
 #include "battle.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,8 +45,6 @@ int wrap(int value, int count) {
   return count == 0 ? 0 : (value % count + count) % count;
 }
 
-} // namespace
-
 // Each foe has one fighter of the party against it (weak) and one it shrugs off (tough): the
 // Knight's blade for the Goblin, the Archer's arrows for the Orc, the Mage's fire for the Troll.
 // Sent against the wrong foe, a fighter does half its damage and takes a full-strength
@@ -53,22 +52,48 @@ int wrap(int value, int count) {
 // rules (not kept): the Knight attacking the first foe standing every turn (Enter after Enter)
 // won 13% of them; each turn sending the fighter that does double to the weakest such foe won
 // 94%. In the game, seeds 1 to 10 give Enter after Enter 4 wins in 50 battles.
-battle::battle()
-    : party_{{{"Knight", 20, 20, 6, 2, false, false, 0, strike::blade, {}, {}},
-              {"Archer", 16, 16, 7, 1, false, false, 1, strike::arrow, {}, {}},
-              {"Mage", 16, 16, 6, 1, true, false, 2, strike::fire, {}, {}}}}
-    , foes_{{{"Orc", 20, 20, 7, 1, false, true, 0, strike::blade, strike::arrow, strike::blade},
-             {"Goblin", 12, 12, 3, 2, false, true, 1, strike::blade, strike::blade, strike::fire},
-             {"Troll", 28, 28, 8, 1, false, true, 2, strike::blade, strike::fire, strike::blade}}} {
+const std::array<unit, 3> party_roster{
+    {{"Knight", 20, 20, 6, 2, false, false, 0, strike::blade, {}, {}},
+     {"Archer", 16, 16, 7, 1, false, false, 1, strike::arrow, {}, {}},
+     {"Mage", 16, 16, 6, 1, true, false, 2, strike::fire, {}, {}}}};
+const std::array<unit, 3> foe_roster{
+    {{"Orc", 20, 20, 7, 1, false, true, 0, strike::blade, strike::arrow, strike::blade},
+     {"Goblin", 12, 12, 3, 2, false, true, 1, strike::blade, strike::blade, strike::fire},
+     {"Troll", 28, 28, 8, 1, false, true, 2, strike::blade, strike::fire, strike::blade}}};
+
+} // namespace
+
+std::optional<unit_id> unit_named(std::string_view name) {
+  for (const auto* side : {&party_roster, &foe_roster}) {
+    for (const unit& u : *side) {
+      if (u.name == name) {
+        return u.id();
+      }
+    }
+  }
+  return std::nullopt;
 }
+
+std::string_view name_of(unit_id id) {
+  return (id.foe ? foe_roster : party_roster)[static_cast<std::size_t>(id.slot)].name;
+}
+
+battle::battle()
+    : party_(party_roster)
+    , foes_(foe_roster) {}
 
 void battle::enter(game& g) {
   g.report("battle at Orc Pass: Knight, Archer, Mage vs Orc, Goblin, Troll");
 }
 
 // The top again once the states of the last action have all popped themselves (or for the
-// first time, after enter).
+// first time, after enter). A restored battle gets the focus again when it is restored on top:
+// that starts no turn, as no action was under way.
 void battle::focus(game& g) {
+  if (!turn_pending_) {
+    return;
+  }
+  turn_pending_ = false;
   if (living(foes_).empty()) {
     won_ = true;
     step_ = step::over;
@@ -94,6 +119,7 @@ void battle::focus(game& g) {
 
 void battle::foes_turn(game& g) {
   foes_next_ = false;
+  turn_pending_ = true;
   const auto attackers = living(foes_);
   const auto targets = living(party_);
   unit& attacker = foes_[static_cast<std::size_t>(
@@ -156,6 +182,7 @@ bool battle::handle(game& g, const input_event& e) {
 void battle::act(game& g) {
   unit& attacker = party_[chosen(party_, unit_)];
   foes_next_ = true;
+  turn_pending_ = true;
   if (action_ == 1) {
     g.report(std::string(attacker.name) + " casts a fireball on every foe");
     push_area_attack(g, attacker, foes_);

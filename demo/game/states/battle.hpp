@@ -5,6 +5,8 @@
 
 #include <array>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "battle_units.hpp"
 
@@ -16,6 +18,9 @@ public:
   static constexpr strata::transition transition{.arrive = 0.25F, .leave = 0.2F};
 
   battle();
+  // Saved (battle_saved.cpp): each unit's hit points, the menus' choices, the turn.
+  explicit battle(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void focus(game& g);
@@ -24,6 +29,10 @@ public:
 
   [[nodiscard]] bool won() const { return won_; }
   [[nodiscard]] int score() const;
+  // The unit the states of an action above work on.
+  [[nodiscard]] unit& fighter(unit_id id) {
+    return (id.foe ? foes_ : party_)[static_cast<std::size_t>(id.slot)];
+  }
 
 private:
   enum class step { unit, action, target, over };
@@ -43,6 +52,7 @@ private:
   int target_ = 0;
   int turn_ = 0; // the first focus starts turn 1
   bool foes_next_ = false;
+  bool turn_pending_ = true; // an action's states are on their way: the next focus moves on
   bool won_ = false;
 };
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string>
 
+#include "battle.hpp"
+
 namespace demo {
 namespace {
 
@@ -40,11 +42,13 @@ std::string effect_note(const unit& defender, strike weapon) {
 // Items are moved into the stack, so one chain is built as temporaries in one call.
 void push_chain(game& g, unit& attacker, unit& defender, int percent) {
   if (attacker.hits >= 2) {
-    g.states.push_first_on_top(hit{attacker, defender, percent}, hit{attacker, defender, percent},
-                               destruction_check{defender}, counterattack{defender, attacker});
+    g.states.push_first_on_top(
+        hit{attacker.id(), defender.id(), percent}, hit{attacker.id(), defender.id(), percent},
+        destruction_check{defender.id()}, counterattack{defender.id(), attacker.id()});
   } else {
-    g.states.push_first_on_top(hit{attacker, defender, percent}, destruction_check{defender},
-                               counterattack{defender, attacker});
+    g.states.push_first_on_top(hit{attacker.id(), defender.id(), percent},
+                               destruction_check{defender.id()},
+                               counterattack{defender.id(), attacker.id()});
   }
 }
 
@@ -59,7 +63,17 @@ std::string_view to_string(strike s) {
   return "?";
 }
 
+void hit::enter(game& g) {
+  battle& fight = owner_below<battle>(g);
+  attacker_ = &fight.fighter(attacker_id_);
+  defender_ = &fight.fighter(defender_id_);
+}
+
 void hit::focus(game& g) {
+  if (struck_) {
+    return;
+  }
+  struck_ = true;
   if (!attacker_->alive() || !defender_->alive()) {
     left_ = 0; // someone fell before this hit came
     return;
@@ -92,7 +106,15 @@ void hit::draw(game& g) const {
                     style{color::yellow, color::black, true});
 }
 
+void destruction_check::enter(game& g) {
+  defender_ = &owner_below<battle>(g).fighter(defender_id_);
+}
+
 void destruction_check::focus(game& g) {
+  if (checked_) {
+    return;
+  }
+  checked_ = true;
   if (!defender_->alive()) {
     g.play(effect::blast);
     g.report(std::string(defender_->name) + " is destroyed");
@@ -118,6 +140,12 @@ void destruction_check::draw(game& g) const {
   text(on, at.x + 8, at.y, "DESTROYED", style{color::white, color::red, true});
 }
 
+void counterattack::enter(game& g) {
+  battle& fight = owner_below<battle>(g);
+  striker_ = &fight.fighter(striker_id_);
+  target_ = &fight.fighter(target_id_);
+}
+
 // Once the hits and the check above it are gone. It takes no frame of its own: the hit it
 // replaces itself with gets the focus in the same commit.
 void counterattack::focus(game& g) {
@@ -132,9 +160,9 @@ void counterattack::focus(game& g) {
   g.report(std::string(striker_->name) +
            (unhurt ? " shrugs it off and counterattacks " : " counterattacks ") +
            std::string(target_->name));
-  g.states.replace<hit>(*striker_, *target_, percent);
+  g.states.replace<hit>(striker_id_, target_id_, percent);
   for (int extra = 1; extra < striker_->hits; ++extra) {
-    g.states.push<hit>(*striker_, *target_, percent);
+    g.states.push<hit>(striker_id_, target_id_, percent);
   }
 }
 

@@ -18,6 +18,18 @@ enum class strike { blade, arrow, fire };
 
 std::string_view to_string(strike s);
 
+// Which unit: its side and its row there. The states of an action name their units so, and find
+// them in the battle below once they enter.
+struct unit_id {
+  bool foe = false;
+  int slot = 0;
+};
+
+// The unit of the battle's starting roster with that name, and a unit's name: how a saved game
+// names the units.
+[[nodiscard]] std::optional<unit_id> unit_named(std::string_view name);
+[[nodiscard]] std::string_view name_of(unit_id id);
+
 struct unit {
   std::string_view name;
   int hp;
@@ -32,6 +44,7 @@ struct unit {
   std::optional<strike> tough; // takes half from it
 
   [[nodiscard]] bool alive() const { return hp > 0; }
+  [[nodiscard]] unit_id id() const { return {foe, slot}; }
 };
 
 // The columns the battle draws in: the stack overlay, when shown, covers the right of the screen,

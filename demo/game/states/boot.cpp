@@ -29,8 +29,27 @@ void boot::update(game& g, double dt) {
   if (!booted_ && shown_ >= logo_seconds) {
     booted_ = true;
     g.report("assets loaded; music starts");
-    g.states.push<title>();
+    open(g);
   }
+}
+
+// The saved game if there is one to continue, else the title; if the saved game cannot be
+// continued, the title says why in one line.
+void boot::open(game& g) {
+  if (!continuing_) {
+    g.states.push<title>();
+    return;
+  }
+  const std::string problem =
+      continuing_->text ? continue_game(g, *continuing_->text) : continuing_->unreadable;
+  continuing_.reset();
+  if (problem.empty()) {
+    g.report("continuing the saved game");
+    return;
+  }
+  const std::string notice = "cannot continue: " + problem + "; a new game starts";
+  g.report(notice);
+  g.states.push<title>(notice);
 }
 
 // Every frame, on top or under anything: a freezing pause stops the game, not the music.

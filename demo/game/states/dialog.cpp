@@ -14,6 +14,21 @@ dialog::dialog(std::string speaker, std::string question, std::string if_yes, st
     , if_yes_(std::move(if_yes))
     , if_no_(std::move(if_no)) {}
 
+dialog::dialog(strata::record& saved)
+    : speaker_(saved.get<std::string>("speaker"))
+    , question_(saved.get<std::string>("question"))
+    , if_yes_(saved.get<std::string>("if_yes"))
+    , if_no_(saved.get<std::string>("if_no"))
+    , yes_selected_(saved.get<bool>("yes_selected")) {}
+
+void dialog::save(strata::record& out) const {
+  out.set("speaker", speaker_);
+  out.set("question", question_);
+  out.set("if_yes", if_yes_);
+  out.set("if_no", if_no_);
+  out.set("yes_selected", yes_selected_);
+}
+
 void dialog::enter(game& g) {
   g.report(speaker_ + " asks: " + question_ + " (yes: " + if_yes_ + "; no: " + if_no_ + ")");
 }

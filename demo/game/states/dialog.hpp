@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -18,6 +20,9 @@ public:
 
   // `if_yes` and `if_no` say what each answer does (at most 50 characters each).
   dialog(std::string speaker, std::string question, std::string if_yes, std::string if_no);
+  // Saved: what it asks and the answer picked, not yet given (a dialog leaves once answered).
+  explicit dialog(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void draw(game& g, const strata::presence& shown) const;

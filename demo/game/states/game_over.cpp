@@ -12,6 +12,15 @@ game_over::game_over(std::string what, int score)
     : what_(std::move(what))
     , score_(score) {}
 
+game_over::game_over(strata::record& saved)
+    : what_(saved.get<std::string>("what"))
+    , score_(saved.get<int>("score")) {}
+
+void game_over::save(strata::record& out) const {
+  out.set("what", what_);
+  out.set("score", score_);
+}
+
 void game_over::draw(game& g, const strata::presence& shown) const {
   const faded drawn(*g.screen, shown, below::fades);
   canvas& on = *g.screen;

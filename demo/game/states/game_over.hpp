@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -14,6 +16,9 @@ public:
   // whose round draws nothing of its own), and out over the map.
   static constexpr strata::transition transition{.arrive = 0.3F, .leave = 0.2F};
   game_over(std::string what, int score);
+  // Saved: the place lost and the score.
+  explicit game_over(strata::record& saved);
+  void save(strata::record& out) const;
 
   void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);

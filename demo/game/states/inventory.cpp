@@ -4,7 +4,9 @@
 #include <string>
 
 #include "../fade.hpp"
+#include "../saved_fields.hpp"
 #include "hud.hpp"
+#include "level.hpp"
 #include "pause.hpp"
 
 namespace demo {
@@ -12,7 +14,17 @@ namespace {
 constexpr int choices = 2; // use a potion, close
 }
 
+inventory::inventory(strata::record& saved)
+    : selected_(get_int(saved, "selected", 0, choices - 1))
+    , outcome_(saved.get<std::string>("outcome")) {}
+
+void inventory::save(strata::record& out) const {
+  out.set("selected", selected_);
+  out.set("outcome", outcome_);
+}
+
 void inventory::enter(game& g) {
+  bag_ = &owner_below<level>(g).carried();
   g.report("inventory: " + std::to_string(bag_->potions) + " potions, " +
            std::to_string(bag_->gems) + " gems");
 }

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "bag.hpp"
 
@@ -17,8 +19,10 @@ public:
   static constexpr strata::transition transition{.arrive = 0.2F, .leave = 0.15F};
   static constexpr float time_scale = 0.25F;
 
-  explicit inventory(bag& carried)
-      : bag_(&carried) {}
+  inventory() = default;
+  // Saved: the choice picked and what the last potion did (the bag is the level's).
+  explicit inventory(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void draw(game& g, const strata::presence& shown) const;
@@ -27,7 +31,7 @@ public:
 private:
   void drink(game& g);
 
-  bag* bag_; // the level's, which lives below this overlay for as long as it is open
+  bag* bag_ = nullptr; // the level's below, found in enter; it outlives this overlay
   int selected_ = 0;
   std::string outcome_; // what the last potion did, shown until the inventory closes
 };

@@ -146,7 +146,7 @@ bool level::handle(game& g, const input_event& e) {
   case key::pause:
   case key::back:
   case key::unfocus: g.states.push<pause_menu>(); return true;
-  case key::inventory: g.states.push<inventory>(bag_); return true;
+  case key::inventory: g.states.push<inventory>(); return true;
   default: return false;
   }
 }
@@ -230,17 +230,15 @@ void level::ask_boss(game& g) {
   const int kept = gems_kept_joining_the_boss(bag_.gems);
   const std::string if_yes = "I open the door; you give me " + std::to_string(bag_.gems - kept) +
                              " of your " + std::to_string(bag_.gems) + " gems";
-  // The level outlives the dialog above it, so the callback may keep `this`.
   g.states.push<dialog>("boss", "join me?", if_yes, "I attack you")
-      .on_exit([this](game& context, dialog& d) {
-        if (d.answer().has_value()) {
-          answered(context, *d.answer());
-        }
-      });
+      .on_exit(strata::to_below<&level::boss_answered>);
 }
 
-void level::answered(game& g, bool joined) {
-  if (joined) {
+void level::boss_answered(game& g, dialog& asked) {
+  if (!asked.answer().has_value()) {
+    return; // the game was quit under the question
+  }
+  if (*asked.answer()) {
     boss_ = boss_mood::joined;
     std::erase_if(enemies_, [](const enemy& e) { return e.kind == 'B'; });
     bag_.gems = gems_kept_joining_the_boss(bag_.gems);

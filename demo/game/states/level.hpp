@@ -9,12 +9,16 @@
 #include <string_view>
 #include <vector>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "../point.hpp"
 #include "bag.hpp"
 #include "level_map.hpp"
 
 namespace demo {
+
+class dialog;
 
 class level {
 public:
@@ -23,6 +27,10 @@ public:
   enum class outcome { playing, cleared, lost };
 
   explicit level(const level_map& map);
+  // Saved (level_saved.cpp): the map's name, where everyone stands, what was taken, the bag, the
+  // boss's mood, the clocks and the message shown.
+  explicit level(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void pause(game& g);
@@ -35,6 +43,11 @@ public:
   [[nodiscard]] std::string_view title() const { return map_->name; }
   [[nodiscard]] outcome result() const { return outcome_; }
   [[nodiscard]] int score() const;
+  // What the player carries, which the inventory above works on.
+  [[nodiscard]] bag& carried() { return bag_; }
+  // The boss's answer, handed back by the dialog's on_exit(strata::to_below<...>): a member
+  // call, which a saved game keeps (a closure could not be saved).
+  void boss_answered(game& g, dialog& asked);
 
 private:
   struct enemy {
@@ -53,8 +66,8 @@ private:
   void lose(game& g);
   void win(game& g);
   void ask_boss(game& g);
-  void answered(game& g, bool joined);
   void say(game& g, std::string message);
+  void restore(strata::record& saved);
   [[nodiscard]] bool blocks(point p) const;
   [[nodiscard]] bool door_open() const;
   [[nodiscard]] char& tile(point p);

@@ -12,6 +12,15 @@ level_clear::level_clear(std::string what, int score)
     : what_(std::move(what))
     , score_(score) {}
 
+level_clear::level_clear(strata::record& saved)
+    : what_(saved.get<std::string>("what"))
+    , score_(saved.get<int>("score")) {}
+
+void level_clear::save(strata::record& out) const {
+  out.set("what", what_);
+  out.set("score", score_);
+}
+
 void level_clear::draw(game& g, const strata::presence& shown) const {
   const faded drawn(*g.screen, shown, below::dims);
   draw_banner(*g.screen, "L E V E L   C L E A R", what_ + "   score " + std::to_string(score_),

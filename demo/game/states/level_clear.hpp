@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -15,6 +17,9 @@ public:
   static constexpr strata::transition transition{.arrive = 0.3F, .leave = 0.2F};
 
   level_clear(std::string what, int score);
+  // Saved: the level cleared and the score.
+  explicit level_clear(strata::record& saved);
+  void save(strata::record& out) const;
 
   void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "../saved_fields.hpp"
 #include "hud.hpp"
 
 namespace demo {
@@ -19,6 +20,24 @@ void right_aligned(canvas& on, int end, int y, int value, style look) {
 
 realm_safe::realm_safe(std::vector<result> results)
     : results_(std::move(results)) {}
+
+realm_safe::realm_safe(strata::record& saved) {
+  const int count = get_int(saved, "places", 0, 4);
+  for (int i = 1; i <= count; ++i) {
+    const std::string n = std::to_string(i);
+    results_.push_back({saved.get<std::string>("place" + n),
+                        get_int(saved, "score" + n, 0, best_scores::max_score)});
+  }
+}
+
+void realm_safe::save(strata::record& out) const {
+  out.set("places", results_.size());
+  for (std::size_t i = 0; i < results_.size(); ++i) {
+    const std::string n = std::to_string(i + 1);
+    out.set("place" + n, results_[i].place);
+    out.set("score" + n, results_[i].score);
+  }
+}
 
 void realm_safe::enter(game& g) {
   g.play(effect::win);

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -17,6 +19,9 @@ public:
   };
 
   explicit realm_safe(std::vector<result> results);
+  // Saved: the places and their scores, in the order shown.
+  explicit realm_safe(strata::record& saved);
+  void save(strata::record& out) const;
 
   void enter(game& g);
   void draw(game& g) const;

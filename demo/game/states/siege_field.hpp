@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "../point.hpp"
 
@@ -29,6 +31,10 @@ struct siege_field {
   };
 
   siege_field();
+  // Saved (siege_saved.cpp): the round and score, the gaps, the turrets, the fleet and the
+  // round's tally.
+  explicit siege_field(strata::record& saved);
+  void save(strata::record& out) const;
 
   void begin_round(game& g);
   [[nodiscard]] std::vector<point> free_slots() const;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hud.hpp"
+#include "siege_round.hpp"
 
 namespace demo {
 
@@ -36,6 +37,10 @@ bool banner::handle(game& g, const input_event& e) {
 }
 
 // ---- place_turrets ----
+
+void place_turrets::enter(game& g) {
+  field_ = &owner_below<siege_round>(g).field();
+}
 
 void place_turrets::update(game& g, double dt) {
   left_ -= dt;
@@ -74,6 +79,7 @@ bool place_turrets::handle(game& g, const input_event& e) {
 // ---- fire ----
 
 void fire::enter(game& g) {
+  field_ = &owner_below<siege_round>(g).field();
   g.report("round " + std::to_string(field_->round) + ": " + std::to_string(field_->ships.size()) +
            " ships on the horizon");
 }
@@ -179,6 +185,10 @@ double rebuild_seconds(std::size_t gaps) {
 
 } // namespace
 
+void rebuild::enter(game& g) {
+  field_ = &owner_below<siege_round>(g).field();
+}
+
 // Focus comes again after a pause menu pops; the time is set once, when the phase first plays.
 void rebuild::focus(game& g) {
   if (!left_.has_value()) {
@@ -224,6 +234,10 @@ bool rebuild::handle(game& g, const input_event& e) {
 }
 
 // ---- round_summary ----
+
+void round_summary::enter(game& g) {
+  field_ = &owner_below<siege_round>(g).field();
+}
 
 void round_summary::update(game& g, double dt) {
   if (!tallied_) {

@@ -27,7 +27,7 @@ void siege_round::focus(game& g) {
     g.play(effect::win);
     g.report("the keep holds for " + std::to_string(siege_field::rounds) +
              " rounds: siege won, score " + std::to_string(field_.score));
-    g.states.push<siege_victory>(field_);
+    g.states.push<siege_victory>();
   } else {
     start_round(g);
   }
@@ -37,9 +37,8 @@ void siege_round::start_round(game& g) {
   field_.begin_round(g);
   const std::string round = "ROUND " + std::to_string(field_.round);
   // The first listed ends on top and plays first, so the round reads in the order it plays.
-  g.states.push_first_on_top(banner{round + ": PLACE TURRETS"}, place_turrets{field_},
-                             banner{"FIRE!"}, fire{field_}, banner{"REBUILD"}, rebuild{field_},
-                             round_summary{field_});
+  g.states.push_first_on_top(banner{round + ": PLACE TURRETS"}, place_turrets{}, banner{"FIRE!"},
+                             fire{}, banner{"REBUILD"}, rebuild{}, round_summary{});
 }
 
 } // namespace demo

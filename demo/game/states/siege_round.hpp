@@ -5,6 +5,8 @@
 // replaced by the game over screen).
 #pragma once
 
+#include <strata/record.hpp>
+
 #include "../game.hpp"
 #include "siege_field.hpp"
 
@@ -12,11 +14,18 @@ namespace demo {
 
 class siege_round {
 public:
+  siege_round() = default;
+  // Saved (siege_saved.cpp): the board, and whether the siege is won.
+  explicit siege_round(strata::record& saved);
+  void save(strata::record& out) const;
+
   void enter(game& g);
   void focus(game& g);
 
   [[nodiscard]] bool won() const { return won_; }
   [[nodiscard]] int score() const { return field_.score; }
+  // The board, which the phases and the victory screen above work on.
+  [[nodiscard]] siege_field& field() { return field_; }
 
 private:
   void start_round(game& g);

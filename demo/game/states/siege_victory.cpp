@@ -5,10 +5,12 @@
 #include <string>
 
 #include "hud.hpp"
+#include "siege_round.hpp"
 
 namespace demo {
 
 void siege_victory::enter(game& g) {
+  field_ = &owner_below<siege_round>(g).field();
   g.report("victory screen: the keep holds");
 }
 

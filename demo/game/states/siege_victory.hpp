@@ -10,15 +10,12 @@ namespace demo {
 
 class siege_victory {
 public:
-  explicit siege_victory(const siege_field& field)
-      : field_(&field) {}
-
   void enter(game& g);
   void draw(game& g) const;
   bool handle(game& g, const input_event& e);
 
 private:
-  const siege_field* field_; // the round below owns it and outlives this screen
+  const siege_field* field_ = nullptr; // the round's below, found in enter; it outlives this
 };
 
 } // namespace demo

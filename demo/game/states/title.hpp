@@ -3,6 +3,9 @@
 // system.
 #pragma once
 
+#include <string>
+#include <utility>
+
 #include "../game.hpp"
 
 namespace demo {
@@ -12,12 +15,17 @@ public:
   // R33: the title fades in over the boot logo (the world map fades in over it in turn).
   static constexpr strata::transition transition = strata::transition::fade(0.3F);
 
+  // `notice`: a line shown until the player starts (why a saved game could not be continued).
+  explicit title(std::string notice = {})
+      : notice_(std::move(notice)) {}
+
   void update(double dt) { blink_ += dt; }
   void draw(game& g, const strata::presence& shown) const;
   bool handle(game& g, const input_event& e);
 
 private:
   double blink_ = 0;
+  std::string notice_;
 };
 
 } // namespace demo

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../fade.hpp"
+#include "../saved_fields.hpp"
 #include "battle.hpp"
 #include "hud.hpp"
 #include "legend.hpp"
@@ -36,9 +37,40 @@ constexpr std::array<place, 4> places{{
     {"Orc Pass", "tactics battle: hits, counterattacks, fireballs", 46, 7},
 }};
 
+constexpr std::size_t siege_place = 2;
+constexpr std::size_t battle_place = 3;
+
+// A level's place: the one its map is named after.
+std::size_t place_named(std::string_view label) {
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    if (places[i].label == label) {
+      return i;
+    }
+  }
+  return 0; // every level map is a place of the map
+}
+
 constexpr int map_w = 60;
 
 } // namespace
+
+world::world(strata::record& saved)
+    : selected_(get_int(saved, "selected", 0, static_cast<int>(places.size()) - 1)) {
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const std::string place = "place" + std::to_string(i + 1);
+    records_[i].done = saved.get<bool>(place + ".done");
+    records_[i].best = get_int(saved, place + ".best", 0, best_scores::max_score);
+  }
+}
+
+void world::save(strata::record& out) const {
+  out.set("selected", selected_);
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const std::string place = "place" + std::to_string(i + 1);
+    out.set(place + ".done", records_[i].done);
+    out.set(place + ".best", records_[i].best);
+  }
+}
 
 void world::enter(game& g) {
   g.report("world map: 4 places");
@@ -63,7 +95,7 @@ void world::focus(game& g) {
 
 int world::places_done() const {
   return static_cast<int>(
-      std::count_if(records_.begin(), records_.end(), [](const record& r) { return r.done; }));
+      std::count_if(records_.begin(), records_.end(), [](const progress& r) { return r.done; }));
 }
 
 bool world::handle(game& g, const input_event& e) {
@@ -81,31 +113,37 @@ bool world::handle(game& g, const input_event& e) {
 }
 
 void world::open(game& g, int place) {
-  record& r = records_[static_cast<std::size_t>(place)];
-  auto remember = [&r, &g, label = places[static_cast<std::size_t>(place)].label](bool done,
-                                                                                  int score) {
-    r.done = r.done || done;
-    r.best = std::max(r.best, score);
-    g.best.record(label, score);
-  };
-  // Each callback runs right after the mode's exit, before it is destroyed; the world map sits
-  // below the mode for its whole life, so capturing a record of it is safe (and the game
-  // outlives every state).
   switch (place) {
   case 0:
   case 1:
-    g.states.push<level>(level_maps[static_cast<std::size_t>(place)]).on_exit([remember](level& l) {
-      remember(l.result() == level::outcome::cleared, l.score());
-    });
+    g.states.push<level>(level_maps[static_cast<std::size_t>(place)])
+        .on_exit(strata::to_below<&world::level_done>);
     break;
-  case 2:
-    g.states.push<siege_round>().on_exit(
-        [remember](siege_round& s) { remember(s.won(), s.score()); });
+  case siege_place:
+    g.states.push<siege_round>().on_exit(strata::to_below<&world::siege_done>);
     break;
-  default:
-    g.states.push<battle>().on_exit([remember](battle& b) { remember(b.won(), b.score()); });
-    break;
+  default: g.states.push<battle>().on_exit(strata::to_below<&world::battle_done>); break;
   }
+}
+
+void world::level_done(game& g, level& finished) {
+  remember(g, place_named(finished.title()), finished.result() == level::outcome::cleared,
+           finished.score());
+}
+
+void world::siege_done(game& g, siege_round& finished) {
+  remember(g, siege_place, finished.won(), finished.score());
+}
+
+void world::battle_done(game& g, battle& finished) {
+  remember(g, battle_place, finished.won(), finished.score());
+}
+
+void world::remember(game& g, std::size_t place, bool done, int score) {
+  progress& r = records_[place];
+  r.done = r.done || done;
+  r.best = std::max(r.best, score);
+  g.best.record(places[place].label, score);
 }
 
 void world::draw(game& g, const strata::presence& shown) const {
@@ -129,7 +167,7 @@ void world::draw(game& g, const strata::presence& shown) const {
   for (std::size_t i = 0; i < places.size(); ++i) {
     const place& p = places[i];
     const bool picked = static_cast<int>(i) == selected_;
-    const record& r = records_[i];
+    const progress& r = records_[i];
     // The picked place is told apart by its mark's shape too, for terminals without colours.
     const std::string number = std::to_string(i + 1);
     const std::string mark = picked ? ">" + number + "<" : "[" + number + "]";
@@ -140,7 +178,7 @@ void world::draw(game& g, const strata::presence& shown) const {
          style{picked ? color::yellow : color::white, color::green});
   }
   const place& p = places[static_cast<std::size_t>(selected_)];
-  const record& r = records_[static_cast<std::size_t>(selected_)];
+  const progress& r = records_[static_cast<std::size_t>(selected_)];
   centered(on, top + 13, std::string(p.label) + ": " + std::string(p.blurb),
            style{color::white, color::black, true});
   // The best ever only where scores are kept between runs: a script's screen stays the same.

@@ -121,6 +121,7 @@ struct type_ops {
   void (*delete_owned)(void*) noexcept;     // deletes a state adopted from a std::unique_ptr
   std::string_view (*name_of)(const void*); // the state's own name()
   modality (*modality_of)(const void*);     // the state's own modality()
+  modality declared_modality;               // R16: static modality, screen if it declares none
   std::string_view type_name;               // static name, or derived from the type
   // R30, R33: update_always or seen_draw, which take the passes off their plain paths.
   bool needs_general_passes;
@@ -180,6 +181,12 @@ constexpr modality static_modality() {
   }
 }
 
+// R16: the modality a state declares: its own modality() if it has one, else its type's.
+template <class C, class E>
+modality declared_modality_of(const type_ops<C, E>& type, const void* state) {
+  return type.modality_of != nullptr ? type.modality_of(state) : type.declared_modality;
+}
+
 // Installs the thunk for one hook if the state implements it. A state that has a member of the
 // hook's name that strata cannot call would otherwise be skipped in silence, so that is a
 // compile error. (An overloaded or templated member cannot be inspected and is not checked.)
@@ -229,6 +236,7 @@ constexpr type_ops<C, E> make_type_ops() {
       return static_cast<const T*>(self)->modality();
     };
   }
+  ops.declared_modality = static_modality<T>();
   ops.needs_general_passes = ops.update_always != nullptr || ops.seen_draw != nullptr;
   ops.type_name = static_name<T>();
   ops.time_scale = static_time_scale<T>();

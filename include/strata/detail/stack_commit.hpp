@@ -175,13 +175,29 @@ protected:
       }
     }
     const entry left = take_committed_top();
-    if (exit_callback<Context>* const on_exit = left.on_exit(); on_exit != nullptr) {
-      // R25: an on_exit that throws comes after the exit: the state has left all the same.
-      on_unwind finish{[&] { exit_interrupted(left, depth); }};
-      on_exit->run(on_exit, *this->context_, left.object);
-      finish.dismiss();
+    if (left.on_exit() != nullptr) {
+      run_on_exit(left, depth);
     }
     report_exit_and_dispose(left, depth);
+  }
+
+  // R19: the on_exit of the state `left` that just left `depth`, with the state now below it
+  // (strata::to_below). Out of line, so that the commit's hot steps inline as they did before.
+  [[gnu::noinline]] void run_on_exit(const entry& left, std::size_t depth) {
+    // R25: an on_exit that throws comes after the exit: the state has left all the same.
+    on_unwind finish{[&] { exit_interrupted(left, depth); }};
+    exit_callback<Context>* const on_exit = left.on_exit();
+    on_exit->run(on_exit, *this->context_, left.object, below_top());
+    finish.dismiss();
+  }
+
+  // The state that the one just taken off is over, for its on_exit (strata::to_below).
+  [[nodiscard]] state_below below_top() const {
+    if (entries_.committed_size() == 0) {
+      return {};
+    }
+    const entry& below = entries_.committed_top();
+    return {below.ops, below.object};
   }
 
   // The committed top has left: the observer is told, then the state is destroyed, or leaves.

@@ -48,14 +48,7 @@ protected:
   }
 
   void rename(staged_slot slot, std::string_view name) {
-    finish_push(slot, "name()", [&](entry& e) {
-      entry_extras<Context>& extras = extras_of(pool_, e);
-      name_copy* const copy = make_name_copy(pool_, name);
-      if (extras.name_override != nullptr) {
-        release_name(pool_, extras.name_override);
-      }
-      extras.name_override = copy;
-    });
+    finish_push(slot, "name()", [&](entry& e) { give_name(pool_, e, name); });
   }
 
   // R16: an entry that has entered (its handle kept past a commit) changes what the passes see
@@ -86,24 +79,61 @@ protected:
   // arrival or departure.
   void change_transition(staged_slot slot, const strata::transition& t) {
     if (!valid_transition(t)) [[unlikely]] {
-      fail(errc::bad_transition,
-           join({"strata: transition(", std::to_string(t.arrive), ", ", std::to_string(t.leave),
-                 ") on '", entries_.staged()[slot.index].name(),
-                 "': a transition lasts a finite number of seconds, 0 or more"}));
+      bad_transition(t, join({" on '", entries_.staged()[slot.index].name(), "'"}));
       return;
     }
     finish_push(slot, "transition()", [&](entry& e) {
-      entry_extras<Context>& extras = extras_of(pool_, e);
-      extras.transition = t;
-      extras.transition_given = true;
       // An entry that has entered (and its enter may be running) keeps counting as arriving if
       // it did: its arrival may still be under way, and only an exit that knows it arrives takes
       // its record out of the motion list (dispose_in_motion(), enter_failed()). Without the bit
       // its exit destroyed it at once and left the record naming a depth past the committed top,
       // which draw() then read.
       const bool may_be_arriving = slot.index < entries_.committed_prefix() && e.arrives();
-      e.set_motion(t, may_be_arriving);
+      give_transition(pool_, e, t, may_be_arriving);
     });
+  }
+
+  // pop(), and pop(t) when `leaving` is not null (R33: see depart_with()).
+  void pop_top(const strata::transition* leaving) {
+    if (!this->admit("pop()")) {
+      return;
+    }
+    if (entries_.staged().empty()) {
+      fail(errc::empty_stack, "strata: pop() on an empty stack");
+      return;
+    }
+    if (leaving == nullptr || depart_with(entries_.staged().size() - 1, *leaving, "pop")) {
+      this->unstage_top();
+    }
+  }
+
+  // R33: pop(t), clear(t): the entered entries staged from `from` up leave over t.leave (and let
+  // input pass as t says) instead of by their own transitions. All or nothing: returns false,
+  // changing nothing, for a bad t; the extras are made for all of them before the first
+  // changes (out of memory, it throws with nothing changed).
+  bool depart_with(std::size_t from, const strata::transition& t, const char* request) {
+    if (!valid_transition(t)) [[unlikely]] {
+      bad_transition(t, join({" given to ", request, "()"}));
+      return false;
+    }
+    flat_array<entry>& staged = entries_.staged();
+    const std::size_t entered_end = entries_.committed_prefix();
+    for (std::size_t i = from; i < entered_end; ++i) {
+      extras_of(pool_, staged[i]);
+    }
+    for (std::size_t i = from; i < entered_end; ++i) {
+      entry& e = staged[i];
+      // Its arrival, if one is still under way, keeps its record: see change_transition().
+      give_transition(pool_, e, {e.transition().arrive, t.leave, t.input_passes}, e.arrives());
+    }
+    return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] void bad_transition(const strata::transition& t,
+                                                   const std::string& where) {
+    fail(errc::bad_transition,
+         join({"strata: transition(", std::to_string(t.arrive), ", ", std::to_string(t.leave), ")",
+               where, ": a transition lasts a finite number of seconds, 0 or more"}));
   }
 
   // An entry not entered yet has no layer: its own is made when it enters.
@@ -118,25 +148,42 @@ protected:
   template <class T, class F>
   void attach_on_exit(staged_slot slot, F&& callback) {
     finish_push(slot, "on_exit()", [&](entry& e) {
-      entry_extras<Context>& extras = extras_of(pool_, e);
       using holder = exit_callback_for<Context, T, std::decay_t<F>>;
-      void* memory = pool_.allocate(sizeof(holder), alignof(holder));
-      on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(holder), alignof(holder)); }};
-      // The callback's move may run game code: as code of this request (R24).
-      auto* made = as_request_code([&] {
-        return ::new (memory)
-            holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
-                   std::forward<F>(callback)};
-      });
-      give_back.dismiss();
-      // R19: the new callback is in place before the old one goes, and the old one goes as code
-      // this request runs, so that its captures' destructors can neither reach a half-changed
-      // entry nor move the staged stack under the handle.
-      exit_callback<Context>* const replaced = std::exchange(extras.on_exit, made);
-      if (replaced != nullptr) {
-        as_request_code([&] { release_callback(pool_, replaced); });
-      }
+      install_on_exit<holder>(
+          pool_, e,
+          [&](void* memory) {
+            // The callback's move may run game code: as code of this request (R24).
+            return as_request_code([&] {
+              return ::new (memory)
+                  holder{{&holder::run, &holder::destroy, sizeof(holder), alignof(holder)},
+                         std::forward<F>(callback)};
+            });
+          },
+          // R19: the old one goes as code this request runs, so that its captures' destructors
+          // cannot move the staged stack under the handle.
+          [&](exit_callback<Context>* old) {
+            as_request_code([&] { release_callback(pool_, old); });
+          });
     });
+  }
+
+  // strata::to_below<Member>: the entry's on_exit calls Member of the state staged directly
+  // below it, which must be of Member's class.
+  template <class T, auto Member>
+  void attach_to_below(staged_slot slot) {
+    using below_type = typename result_member<decltype(Member)>::below;
+    static_assert(std::is_same_v<typename result_member<decltype(Member)>::state, T>,
+                  "strata: to_below<&S::f>: f takes the pushed state, f(T&) or f(Context&, T&)");
+    const entry* below = slot.index > 0 ? &entries_.staged()[slot.index - 1] : nullptr;
+    if (below == nullptr || below->ops != &ops_for<below_type, Context, Event>) [[unlikely]] {
+      fail(errc::bad_binding,
+           join({"strata: on_exit(to_below<...>) on '", entries_.staged()[slot.index].name(),
+                 "': the state below is ", below == nullptr ? "none" : "'",
+                 below == nullptr ? "" : below->name(), below == nullptr ? "" : "'", ", not a '",
+                 ops_for<below_type, Context, Event>.type_name, "'"}));
+      return;
+    }
+    finish_push(slot, "on_exit()", [&](entry& e) { give_below_callback<Member>(pool_, e); });
   }
 };
 

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <span>
@@ -112,27 +113,17 @@ protected:
     return true;
   }
 
-  template <class T>
-  static entry make_entry(T* object, ownership owned) {
-    const ops& type = ops_for<T, Context, Event>;
-    entry e{&type, object, owned};
-    e.set_mode(type.modality_of != nullptr ? type.modality_of(object) : static_modality<T>());
-    return e;
-  }
-
   template <class T, class... Args>
   entry prepare_pooled(Args&&... args) {
-    void* memory = pool_.allocate(sizeof(T), alignof(T));
-    on_unwind give_back{[&] { pool_.deallocate(memory, sizeof(T), alignof(T)); }};
-    T* const object = as_request_code([&] {
-      if constexpr (std::is_constructible_v<T, Args...>) {
-        return ::new (memory) T(std::forward<Args>(args)...);
-      } else {
-        return ::new (memory) T{std::forward<Args>(args)...};
-      }
+    return make_pooled_entry<T, Context, Event>(pool_, [&](void* memory) {
+      return as_request_code([&] {
+        if constexpr (std::is_constructible_v<T, Args...>) {
+          return ::new (memory) T(std::forward<Args>(args)...);
+        } else {
+          return ::new (memory) T{std::forward<Args>(args)...};
+        }
+      });
     });
-    give_back.dismiss();
-    return make_entry<T>(object, ownership::pooled);
   }
 
   template <class T>
@@ -142,7 +133,7 @@ protected:
                                  std::string(ops_for<T, Context, Event>.type_name) + ">");
       return false;
     }
-    out = make_entry<T>(state.release(), ownership::adopted);
+    out = make_entry<T, Context, Event>(state.release(), ownership::adopted);
     return true;
   }
 
@@ -173,7 +164,7 @@ protected:
     if (!not_staged_yet(state.state, staying, batch)) {
       return false;
     }
-    out = make_entry<T>(state.state, ownership::borrowed);
+    out = make_entry<T, Context, Event>(state.state, ownership::borrowed);
     return true;
   }
 
@@ -232,27 +223,20 @@ protected:
     // and the observer only hears of (and can only react to) a batch that went through.
     std::array<entry, sizeof...(Items)> batch{};
     std::size_t prepared = 0;
-    std::size_t next = 0; // batch[next, prepared) is still ours to release
+    bool handed_over = false;
     at_scope_exit release_rest{[&] {
-      for (; next < prepared; ++next) {
-        drop(batch[next]);
+      for (std::size_t i = 0; !handed_over && i < prepared; ++i) {
+        drop(batch[i]);
       }
     }};
     if (!prepare_last_first(std::span<entry>{batch}, prepared, std::forward<Items>(items)...)) {
       return;
     }
-    entries_.staged().reserve(entries_.staged().size() + sizeof...(Items));
-    this->log_for_push(); // made now, so that place() below cannot fail
     // R10: the batch is one block. It is staged whole before the observer hears of it, so that
     // the observer's own requests (pushes on each push, say) land above it and meet the depth
     // limit with the whole batch counted.
-    std::array<staged_slot, sizeof...(Items)> slots{};
-    for (; next < prepared; ++next) {
-      slots[next] = place(batch[next]);
-    }
-    for (const staged_slot slot : slots) {
-      tell_staged(slot);
-    }
+    handed_over = true; // replace_above() releases them if it fails
+    replace_above(entries_.staged().size(), std::span<entry>{batch});
   }
 
   // Stages an entry made from a unique_ptr or a borrow if the depth limit allows; otherwise
@@ -337,34 +321,89 @@ protected:
   // stays, instead of being popped in turn for ever).
   // `why`: what a state that leaves over time tells its draw (R33).
   void pop_down_to(std::size_t depth, cause why) {
-    const std::size_t top = entries_.staged().size();
-    if (top <= depth) {
-      return;
+    if (entries_.staged().size() > depth) {
+      tell_unstaged(unstage_down_to(depth, why));
     }
+  }
+
+  // What unstage_down_to() took off, for tell_unstaged(): staged[depth, top) as it was.
+  struct unstaged_block {
+    std::size_t depth;
+    std::size_t top;
+    std::size_t first_unentered; // staged[first_unentered, top) had not entered: dropped
+    std::size_t drop_from;       // where they are in dropping_, top first
+    std::size_t retire_from;     // where the entered ones are among the retiring, top first
+  };
+
+  // Unstages staged[depth, top) without telling the observer. Allocates before it changes
+  // anything. The entries never entered wait in dropping_ for tell_unstaged().
+  unstaged_block unstage_down_to(std::size_t depth, cause why) {
+    unstaged_block block{depth, entries_.staged().size(), 0, this->dropping_.size(),
+                         entries_.retiring_end()};
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
     // each uses dropping_ from where the one outside it left off.
-    flat_array<entry>& dropping = this->dropping_;
-    const std::size_t drop_from = dropping.size();
-    const std::size_t retire_from = entries_.retiring_end();
-    const std::size_t first_unentered = entries_.unstage_down_to(depth, dropping);
-    for (std::size_t i = retire_from; i < entries_.retiring_end(); ++i) {
+    block.first_unentered = entries_.unstage_down_to(depth, this->dropping_);
+    for (std::size_t i = block.retire_from; i < entries_.retiring_end(); ++i) {
       entries_.retiring_at(i).set_departure_cause(why);
     }
-    std::size_t next_dropped = drop_from;
+    return block;
+  }
+
+  // Tells the observer of each state the block took off, top first, and destroys the ones
+  // never entered, also if the observer throws.
+  void tell_unstaged(const unstaged_block& block) {
+    flat_array<entry>& dropping = this->dropping_;
+    const std::size_t dropped_end = block.drop_from + (block.top - block.first_unentered);
+    std::size_t next_dropped = block.drop_from;
     at_scope_exit release_rest{[&] { // if the observer throws
-      for (; next_dropped < drop_from + (top - first_unentered); ++next_dropped) {
+      for (; next_dropped < dropped_end; ++next_dropped) {
         drop(dropping[next_dropped]);
       }
-      dropping.truncate(drop_from);
+      dropping.truncate(block.drop_from);
     }};
-    for (std::size_t i = top; i-- > depth;) {
-      if (i >= first_unentered) {
+    for (std::size_t i = block.top; i-- > block.depth;) {
+      if (i >= block.first_unentered) {
         const entry e = dropping[next_dropped++];
         tell_unstaged(e, i, false);
       } else {
-        tell_unstaged(entries_.retiring_at(retire_from + (first_unentered - 1 - i)), i, true);
+        const std::size_t retired = block.retire_from + (block.first_unentered - 1 - i);
+        tell_unstaged(entries_.retiring_at(retired), i, true);
       }
     }
+  }
+
+  // restore() (save.hpp) and push_first_on_top() (depth: the staged size, nothing popped): pops
+  // down to `depth` and stages `batch` (prepared, bottom first) in its place, as one request: all
+  // or nothing, and the observer hears of the pops, then of the pushes, only once the staged stack
+  // is the new one (R22). Takes the batch's entries: on failure they are released. Admitted
+  // already. Returns whether it went through.
+  bool replace_above(std::size_t depth, std::span<entry> batch) {
+    std::size_t next = 0; // batch[next, size) is still ours to release
+    at_scope_exit release_rest{[&] {
+      for (; next < batch.size(); ++next) {
+        drop(batch[next]);
+      }
+    }};
+    // R23: the stack it leaves against the limit, and the message of a push of the batch.
+    const std::size_t staged_after = depth + batch.size();
+    if (staged_after > options_.max_depth) [[unlikely]] {
+      depth_limit_reached(batch.size(), batch.size() == 1 ? batch[0].name() : std::string_view{});
+      return false;
+    }
+    entries_.staged().reserve(staged_after);
+    this->log_for_push(); // made now, so that place() below cannot fail
+    const unstaged_block popped = unstage_down_to(depth, cause::replace);
+    staged_slot first{};
+    for (; next < batch.size(); ++next) {
+      const staged_slot slot = place(batch[next]);
+      first = next == 0 ? slot : first;
+    }
+    tell_unstaged(popped);
+    // Placed one after the other, the batch's entries have consecutive ids.
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      tell_staged(staged_slot{first.index + i, entry_id{static_cast<std::uint64_t>(first.id) + i}});
+    }
+    return true;
   }
 
   template <class Matches>

@@ -1,8 +1,9 @@
-/* tests/c/header/header_check.c: strata.h alone, at one language level (CMake builds this for
- * C89, C99 and C11, and header_check.cpp for C++98 and C++20). Written in the subset of C and
- * C++ they share. Links against every function and calls each on a NULL stack. */
+/* tests/c/header/header_check.c: strata.h and strata_save.h alone, at one language level (CMake
+ * builds this for C89, C99 and C11, and header_check.cpp for C++98 and C++20). Written in the
+ * subset of C and C++ they share. Links against every function and calls each on a NULL stack. */
 #include <strata/strata.h>
 #include <strata/strata.h> /* twice: the include guard */
+#include <strata/strata_save.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,9 @@ int main(void) {
   strata_id id = 7;
   int closed = 7;
   const void* events[1];
+  strata_save_types* types = NULL;
+  strata_int number = 7;
+  size_t length = 7;
   memset(&item, 0, sizeof item);
   events[0] = NULL;
 
@@ -84,6 +88,27 @@ int main(void) {
   EXPECT(strcmp(strata_phase_name(STRATA_PHASE_ARRIVING), "arriving") == 0);
   EXPECT(strcmp(strata_cause_name(STRATA_CAUSE_POP), "pop") == 0);
   EXPECT(strata_version() == STRATA_VERSION);
+
+  EXPECT(sizeof(strata_int) == 8 && (strata_int)-1 < 0);
+  EXPECT(STRATA_E_RESTORE_FAILED == -12 && STRATA_E_UNSAVABLE == -105);
+  EXPECT(STRATA_UNSAVABLE_FAIL == 2);
+  EXPECT(strata_record_set_int(NULL, "n", 1) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_set_number(NULL, "n", 1.0) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_set_flag(NULL, "n", 1) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_set_text(NULL, "n", "t") == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_int(NULL, "n", &number) == STRATA_E_BAD_ARGUMENT && number == 0);
+  EXPECT(strata_record_number(NULL, "n", NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_flag(NULL, "n", NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_text(NULL, "n", NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_record_has(NULL, "n") == 0 && strata_record_version(NULL) == 0);
+  EXPECT(strata_record_fail(NULL, "why") == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_save_types_create(NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_save_types_add(types, NULL) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strcmp(strata_save_types_last_error(types), "") == 0);
+  strata_save_types_destroy(types);
+  EXPECT(strata_save_text(stack, types, 0, 0, NULL, 0, &length, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(length == 0);
+  EXPECT(strata_restore_text(stack, types, "", 0) == STRATA_E_NULL_STACK);
 
   printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);
   return failures == 0 ? 0 : 1;

@@ -1,0 +1,186 @@
+// strata/detail/snapshot_words.hpp: the words of the snapshot text (snapshot_text.hpp) that
+// both its writer and its reader use: numbers in the C locale, quoted text, modality names.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <ios>
+#include <limits>
+#include <locale>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#include "../modality.hpp"
+#include "../record.hpp"
+
+namespace strata::detail::snapshot_words {
+
+inline constexpr std::string_view header = "strata snapshot 1";
+
+// Shortest text that reads back as the same value, in the C locale whatever the program's.
+template <class Float>
+std::string float_text(Float value) {
+  if (std::isnan(value)) {
+    return "nan";
+  }
+  if (value == std::numeric_limits<Float>::infinity()) {
+    return "inf";
+  }
+  if (value == -std::numeric_limits<Float>::infinity()) {
+    return "-inf";
+  }
+  char digits[64];
+  const std::to_chars_result end = std::to_chars(digits, digits + sizeof digits, value);
+  return {digits, end.ptr};
+}
+
+// A double keeps a '.' or an exponent, so that it reads back as a number, not an integer.
+inline std::string number_text(double value) {
+  std::string text = float_text(value);
+  if (text.find_first_not_of("-0123456789") == std::string::npos) {
+    text += ".0";
+  }
+  return text;
+}
+
+inline void append_quoted(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      static constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[byte >> 4U];
+      out += hex[byte & 0xFU];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+inline void append_value(std::string& out, const field_value& value) {
+  if (const bool* flag = std::get_if<bool>(&value)) {
+    out += *flag ? "true" : "false";
+  } else if (const std::int64_t* integer = std::get_if<std::int64_t>(&value)) {
+    out += std::to_string(*integer);
+  } else if (const double* number = std::get_if<double>(&value)) {
+    out += number_text(*number);
+  } else {
+    append_quoted(out, std::get<std::string>(value));
+  }
+}
+
+inline std::string modality_text(const modality& m) {
+  static constexpr std::pair<modality, std::string_view> presets[] = {
+      {modality::screen, "screen"},
+      {modality::opaque, "opaque"},
+      {modality::freeze, "freeze"},
+      {modality::live, "live"},
+      {modality::transparent, "transparent"}};
+  for (const auto& [preset, name] : presets) {
+    if (preset == m) {
+      return std::string(name);
+    }
+  }
+  // The other three have at least one switch on (all off is opaque): the switches that are.
+  std::string text;
+  for (const auto& [on, name] :
+       {std::pair{m.update_below, "update"}, std::pair{m.draw_below, "draw"},
+        std::pair{m.input_below, "input"}}) {
+    if (on) {
+      text += text.empty() ? "" : "+";
+      text += name;
+    }
+  }
+  return text;
+}
+
+} // namespace strata::detail::snapshot_words
+
+namespace strata::detail::snapshot_words {
+
+// A number as float_text() writes it (and as people write them), in the C locale.
+template <class Float>
+[[nodiscard]] std::optional<Float> read_float(std::string_view text) {
+  if (text == "nan") {
+    return std::numeric_limits<Float>::quiet_NaN();
+  }
+  if (text == "inf" || text == "-inf") {
+    const Float infinity = std::numeric_limits<Float>::infinity();
+    return text[0] == '-' ? -infinity : infinity;
+  }
+  // Digits, a sign, a point and an exponent only: the stream would also take hex floats.
+  if (text.empty() || text.find_first_not_of("+-.0123456789eE") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  // A stream, not std::from_chars: libc++ 14 has no from_chars for floating point.
+  std::istringstream in{std::string(text)};
+  in.imbue(std::locale::classic());
+  Float value{};
+  in >> value;
+  if (in.fail()) {
+    // libc++ fails a subnormal number (strtod's ERANGE) though it read it whole: float_text()
+    // writes them, so they read.
+    if (std::fpclassify(value) != FP_SUBNORMAL) {
+      return std::nullopt;
+    }
+    in.clear();
+  }
+  if (in.peek() != std::char_traits<char>::eof()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+[[nodiscard]] inline std::optional<std::int64_t> read_integer(std::string_view text) {
+  std::int64_t value = 0;
+  const std::from_chars_result end = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (end.ec != std::errc{} || end.ptr != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// A modality as modality_text() writes it; any '+' list of switches is read, also one that
+// names a preset.
+[[nodiscard]] inline std::optional<modality> read_modality(std::string_view text) {
+  for (const modality& preset : {modality::screen, modality::opaque, modality::freeze,
+                                 modality::live, modality::transparent}) {
+    if (modality_text(preset) == text) {
+      return preset;
+    }
+  }
+  if (text.empty()) {
+    return std::nullopt;
+  }
+  modality made{false, false, false};
+  while (!text.empty()) {
+    const std::size_t plus = text.find('+');
+    const std::string_view part = text.substr(0, plus);
+    bool* const switch_on = part == "update"  ? &made.update_below
+                            : part == "draw"  ? &made.draw_below
+                            : part == "input" ? &made.input_below
+                                              : nullptr;
+    if (switch_on == nullptr || *switch_on) {
+      return std::nullopt;
+    }
+    *switch_on = true;
+    text = plus == std::string_view::npos ? std::string_view{} : text.substr(plus + 1);
+  }
+  return made;
+}
+
+} // namespace strata::detail::snapshot_words
