@@ -198,6 +198,92 @@ TEST(model_transitions, clear_destroys_the_lower_states_after_the_upper_ones) {
   expect_agreement(p);
 }
 
+// ---- pop(t) and clear(t) ----
+
+// pop(t): the popped state leaves over t.leave instead of by its declared transition.
+TEST(model_transitions, pop_with_a_transition_leaves_over_its_time) {
+  program p{push(moving(named::world, none)),
+            push(moving(named::pause, fade_half, freeze)),
+            commit(),
+            request_of(request_kind::finish_transitions),
+            leaving_by(request_kind::pop, leave_fifth),
+            commit(),
+            request_of(request_kind::draw)};
+  EXPECT_EQ(model_hooks_of_last(p),
+            "#0.draw(being_revealed 1 pop cover 1), #1.draw(leaving 1 pop)");
+  p.push_back(update_by(dt_eighth));
+  p.push_back(request_of(request_kind::draw));
+  EXPECT_EQ(model_hooks_of_last(p),
+            "#0.draw(being_revealed 1 pop cover 0.375), #1.draw(leaving 0.375 pop)");
+  p.push_back(update_by(dt_eighth));
+  EXPECT_EQ(model_motion_of_last(p), update_of(0, "update", 0.125) + ", ~#1");
+  expect_agreement(p);
+}
+
+// pop({}) makes a state that declares a fade leave at once; pop(t) during an arrival turns it
+// back from its presence, over t.leave.
+TEST(model_transitions, pop_with_a_transition_overrides_the_declared_one) {
+  program p{push(moving(named::world, none)),
+            push(moving(named::pause, fade_half, live)),
+            push(moving(named::audio, fade_half, live)),
+            commit(),
+            update_by(dt_eighth), // both arrive at 0.25
+            leaving_by(request_kind::pop, none),
+            leaving_by(request_kind::pop, leave_fifth),
+            commit(),
+            request_of(request_kind::draw)};
+  EXPECT_EQ(model_hooks_of_last(p), "#0.draw(being_revealed 1 pop cover 0.25), "
+                                    "#1.draw(leaving 0.25 pop)"); // #2 went at the commit
+  p.push_back(update_by(dt_eighth));
+  EXPECT_EQ(model_motion_of_last(p), update_of(0, "update", 0.125) + ", ~#1");
+  expect_agreement(p);
+}
+
+// clear(t): the entered states leave over t.leave; one not entered yet never arrives.
+TEST(model_transitions, clear_with_a_transition_gives_it_to_the_entered_states) {
+  program p{push(moving(named::world, none)),
+            commit(),
+            push(moving(named::pause, fade_half, live)),
+            leaving_by(request_kind::clear, slow_leave),
+            commit(),
+            request_of(request_kind::draw)};
+  EXPECT_EQ(model_hooks_of_last(p), "#0.draw(leaving 1 clear)");
+  p.push_back(update_by(dt_quarter));
+  p.push_back(update_by(dt_quarter));
+  EXPECT_EQ(model_motion_of_last(p), "~#0");
+  expect_agreement(p);
+}
+
+// A bad t is refused and pops nothing; pop(t) on an empty stack is an empty stack's error.
+TEST(model_transitions, pop_and_clear_refuse_a_bad_transition) {
+  program p{leaving_by(request_kind::pop, fade_half)};
+  EXPECT_EQ(model_trace_of_last(p, true), "error empty_stack");
+  p.push_back(push(moving(named::world, fade_half)));
+  p.push_back(commit());
+  p.push_back(leaving_by(request_kind::pop, negative));
+  EXPECT_EQ(model_trace_of_last(p, true), "error bad_transition");
+  p.push_back(leaving_by(request_kind::clear, not_a_number));
+  EXPECT_EQ(model_trace_of_last(p, true), "error bad_transition");
+  p.push_back(commit());
+  EXPECT_EQ(model_hooks_of_last(p), ""); // still staged: nothing to do
+  expect_agreement(p);
+}
+
+// pop(t) with t.input_passes lets events pass the leaving state.
+TEST(model_transitions, pop_with_a_transition_that_lets_events_pass) {
+  item level = state(named::world);
+  level.consumes = true;
+  const program p{push(level),
+                  push(moving(named::pause, fade_half, freeze)),
+                  commit(),
+                  request_of(request_kind::finish_transitions),
+                  leaving_by(request_kind::pop, passing),
+                  commit(),
+                  request_of(request_kind::handle)};
+  EXPECT_EQ(model_trace_of_last(p, true), "#0.handle, handled");
+  expect_agreement(p);
+}
+
 // ---- input ----
 
 // An event stops at a state that arrives or leaves, consumed, without calling it; one whose

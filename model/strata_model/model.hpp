@@ -168,8 +168,7 @@ public:
     if (id < 0 || destroying() || !is_staged(id)) {
       return outcome::ok;
     }
-    const auto valid = [](float seconds) { return std::isfinite(seconds) && seconds >= 0.0F; };
-    if (!valid(t.arrive) || !valid(t.leave)) {
+    if (!is_transition(t)) {
       return fail(strata::errc::bad_transition);
     }
     entry(id).transition = t;
@@ -200,7 +199,8 @@ public:
     return is_staged(id) || is_committed(id) ? entry(id).eid : 0;
   }
 
-  outcome pop() {
+  // pop(), and R33's pop(t) when `leaving` is given.
+  outcome pop(const strata::transition* leaving = nullptr) {
     bool go = false;
     if (const outcome admitted = admit(go); !go) {
       return admitted;
@@ -208,14 +208,21 @@ public:
     if (staged_.empty()) {
       return fail(strata::errc::empty_stack);
     }
+    if (leaving != nullptr && !leave_with(staged_.size() - 1, *leaving)) {
+      return fail(strata::errc::bad_transition);
+    }
     unstage_top();
     return outcome::ok;
   }
 
-  outcome clear() {
+  // clear(), and R33's clear(t) when `leaving` is given.
+  outcome clear(const strata::transition* leaving = nullptr) {
     bool go = false;
     if (const outcome admitted = admit(go); !go) {
       return admitted;
+    }
+    if (leaving != nullptr && !leave_with(0, *leaving)) {
+      return fail(strata::errc::bad_transition);
     }
     pop_down_to(0, strata::cause::clear);
     return outcome::ok;
@@ -250,6 +257,30 @@ public:
   }
 
 private:
+  // R33: a transition lasts a finite number of seconds, 0 or more, both ways.
+  static bool is_transition(const strata::transition& t) {
+    const auto valid = [](float seconds) { return std::isfinite(seconds) && seconds >= 0.0F; };
+    return valid(t.arrive) && valid(t.leave);
+  }
+
+  // R33: pop(t) and clear(t) make the entered states they pop, the staged ones from `from` up,
+  // leave over t.leave (letting events pass if t.input_passes) instead, whatever they declared
+  // or were given; one not entered yet never leaves, so t is nothing to it. A bad t changes
+  // nothing: false.
+  bool leave_with(std::size_t from, const strata::transition& t) {
+    if (!is_transition(t)) {
+      return false;
+    }
+    for (std::size_t depth = from; depth < staged_.size(); ++depth) {
+      if (is_committed(staged_[depth])) {
+        model_entry& e = entry(staged_[depth]);
+        e.transition.leave = t.leave;
+        e.transition.input_passes = t.input_passes;
+      }
+    }
+    return true;
+  }
+
   template <class Matches>
   outcome pop_until(Matches matches) {
     bool go = false;

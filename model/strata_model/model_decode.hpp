@@ -82,6 +82,13 @@ public:
 private:
   template <std::size_t N>
   std::size_t weighted(const std::array<std::uint8_t, N>& weights) {
+    std::uint32_t within = 0;
+    return weighted(weights, within);
+  }
+  // `within`: where in the chosen index's weight the roll fell (0 to its weight - 1), so that
+  // one choice can be split further without another number read.
+  template <std::size_t N>
+  std::size_t weighted(const std::array<std::uint8_t, N>& weights, std::uint32_t& within) {
     std::uint32_t total = 0;
     for (const std::uint8_t w : weights) {
       total += w;
@@ -89,10 +96,12 @@ private:
     std::uint32_t roll = source_.below(total);
     for (std::size_t i = 0; i < N; ++i) {
       if (roll < weights[i]) {
+        within = roll;
         return i;
       }
       roll -= weights[i];
     }
+    within = 0;
     return N - 1;
   }
 
@@ -181,7 +190,8 @@ private:
     static constexpr std::array<std::uint8_t, 18> inside{
         28, 8, 20, 8, 4, 6, 4, 10, 6, 4, 2, 6, 2, 2, 2, 2, 1, can_fork ? 1 : 0};
     request made;
-    made.kind = static_cast<request_kind>(weighted(inside_hook ? inside : outside));
+    std::uint32_t within = 0;
+    made.kind = static_cast<request_kind>(weighted(inside_hook ? inside : outside, within));
     switch (made.kind) {
     case request_kind::push:
     case request_kind::replace:
@@ -192,6 +202,15 @@ private:
       made.count = static_cast<std::uint8_t>(1 + below(4));
       for (std::size_t i = 0; i < made.count; ++i) {
         made.items[i] = decode_item(true);
+      }
+      break;
+    // R33: pop(t) and clear(t) take the top of pop's and clear's weights, so that the other
+    // requests (and most pops and clears) decode from the same numbers as before them.
+    case request_kind::pop:
+    case request_kind::clear:
+      if (within + (made.kind == request_kind::pop ? 2U : 1U) >=
+          (inside_hook ? inside : outside)[static_cast<std::size_t>(made.kind)]) {
+        made.leaving = decode_transition();
       }
       break;
     case request_kind::pop_until_name: made.name = below(state_names.size()); break;

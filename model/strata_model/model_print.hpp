@@ -123,8 +123,13 @@ inline std::string to_cpp(const request& r) {
     }
     return text + ");";
   }
-  case request_kind::pop: return "s.pop();";
-  case request_kind::clear: return "s.clear();";
+  case request_kind::pop:
+  case request_kind::clear:
+    return std::string(r.kind == request_kind::pop ? "s.pop(" : "s.clear(") +
+           (r.leaving == no_choice
+                ? ""
+                : std::string(transition_names[r.leaving % transitions.size()])) +
+           ");";
   case request_kind::pop_until_name: return "s.pop_until(" + quoted(r.name) + ");";
   case request_kind::pop_until_depth:
     return "s.pop_until([](auto e) { return e.depth() == " + std::to_string(r.depth) + "; });";

@@ -204,7 +204,10 @@ struct request {
   std::uint8_t which = 0;      // close: a close_target
   std::uint8_t scale = 0;      // set_time_scale: a time_scales index
   std::uint8_t transition = 0; // set_transition: a transitions index
-  std::uint8_t dt = 0;         // update, frame: a dts index
+  // R33: pop and clear: pop(t) and clear(t) with t = transitions[leaving], or no_choice for
+  // pop() and clear()
+  std::uint8_t leaving = no_choice;
+  std::uint8_t dt = 0; // update, frame: a dts index
 };
 
 enum class op_kind : std::uint8_t {
@@ -291,6 +294,13 @@ inline op kept_time_scale(std::uint8_t index, std::uint8_t scale) {
 inline op kept_transition(std::uint8_t index, std::uint8_t which) {
   op made = make_request(request_kind::set_transition, index);
   made.action.transition = which;
+  return made;
+}
+
+// R33: pop(transitions[which]) or clear(transitions[which]).
+inline op leaving_by(request_kind kind, std::uint8_t which) {
+  op made = make_request(kind);
+  made.action.leaving = which;
   return made;
 }
 

@@ -233,8 +233,20 @@ private:
     case request_kind::push:
     case request_kind::replace: stage_one(r); break;
     case request_kind::push_first_on_top: stage_batch(r); break;
-    case request_kind::pop: stack->pop(); break;
-    case request_kind::clear: stack->clear(); break;
+    case request_kind::pop:
+      if (r.leaving == no_choice) {
+        stack->pop();
+      } else {
+        stack->pop(transitions[r.leaving % transitions.size()]); // R33
+      }
+      break;
+    case request_kind::clear:
+      if (r.leaving == no_choice) {
+        stack->clear();
+      } else {
+        stack->clear(transitions[r.leaving % transitions.size()]); // R33
+      }
+      break;
     case request_kind::pop_until_name: stack->pop_until(state_names[r.name]); break;
     case request_kind::pop_until_depth: {
       const std::size_t wanted = r.depth;

@@ -123,8 +123,8 @@ private:
     case request_kind::push:
     case request_kind::replace:
     case request_kind::push_first_on_top: return stage(r);
-    case request_kind::pop: return stack_.pop();
-    case request_kind::clear: return stack_.clear();
+    case request_kind::pop: return stack_.pop(leaving(r));
+    case request_kind::clear: return stack_.clear(leaving(r));
     case request_kind::pop_until_name: return stack_.pop_until_name(r.name);
     case request_kind::pop_until_depth: return stack_.pop_until_depth(r.depth);
     case request_kind::pop_to: return stack_.pop_to(r.depth);
@@ -158,6 +158,11 @@ private:
     case request_kind::destroy: core.trace.aborted(destruction_site()); return outcome::ok;
     }
     return outcome::ok;
+  }
+
+  // R33: the t of pop(t) and clear(t), or none.
+  static const strata::transition* leaving(const request& r) {
+    return r.leaving == no_choice ? nullptr : &transitions[r.leaving % transitions.size()];
   }
 
   // R31: the id a close request names (see close_target).
