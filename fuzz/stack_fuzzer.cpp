@@ -5,7 +5,9 @@
 // issue 10 (arms that fire again and again, requests from destructors, throwing on_exit, a second
 // on_exit, NUL bytes in names, observers that replace themselves) and of issue 11 (focus hooks and
 // update_always that make requests, close(id) of live, gone and unknown ids, time scales declared,
-// at push and on kept handles, good and bad) come with it.
+// at push and on kept handles, good and bad) and of R33 (transitions declared, at push and on kept
+// handles, good and bad; draws that read their presence; finish_transitions(); dts of 0, inexact,
+// infinite and NaN) come with it.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

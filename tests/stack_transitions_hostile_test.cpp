@@ -230,6 +230,30 @@ TEST_F(hostile, r33_destructors_of_leaving_states_during_destruction_make_no_req
   EXPECT_EQ(trace(), "base.exit, b.destroyed, a.destroyed, base.destroyed");
 }
 
+// R26: the destructor goes down the drawing order, each state after the ones above it, whatever
+// their presences: a state done leaving (it waited for one leaving above it) below committed
+// states goes after them. It once went as soon as the states leaving above it had, before the
+// committed states between.
+TEST_F(hostile, r33_the_destructor_destroys_a_state_done_leaving_after_the_ones_above_it) {
+  {
+    test_stack local{ctx};
+    local.push<moving<"a", 0, 250>>(ctx);
+    local.commit();
+    local.pop();
+    local.commit(); // a leaves, below whatever is pushed since
+    local.push<still<"b", modality::live>>(ctx);
+    local.push<moving<"c", 0, 500, modality::live>>(ctx);
+    local.push<moving<"d", 0, 500, modality::live>>(ctx);
+    local.commit();
+    local.pop();
+    local.commit();     // d leaves above c
+    local.update(0.25); // a is done, but waits for d, leaving above it
+    trace();
+  }
+  EXPECT_EQ(trace(), "c.exit, d.destroyed, c.destroyed, b.resume, b.exit, b.destroyed, "
+                     "a.destroyed");
+}
+
 // finish_transitions() and update() from a lifecycle hook, an update hook or an event are
 // refused, and leave every transition where it was.
 TEST_F(hostile, r33_finish_transitions_from_hooks_is_refused_and_changes_nothing) {
@@ -763,7 +787,8 @@ TEST_F(hostile, r33_a_time_scale_of_0_holds_under_scales_whose_product_overflows
 }
 
 // The shortest and the longest durations: 1e-30 s is there at the first update that has a dt,
-// FLT_MAX seconds never moves at a game's dt, and finish_transitions() ends it.
+// FLT_MAX seconds moves by next to nothing at a game's dt (it has moved all the same: a pop turns
+// it back from there, and it has left at the next update), and finish_transitions() ends it.
 TEST_F(hostile, r33_durations_of_1e_30_and_flt_max) {
   s.push<level>(ctx);
   const entry_id quick =
@@ -776,23 +801,85 @@ TEST_F(hostile, r33_durations_of_1e_30_and_flt_max) {
   commit_setup();
   EXPECT_EQ(seen(quick), "arriving 0 push");
   s.update(1e-6);
-  EXPECT_EQ(seen(quick), "being_covered 1 push"); // slow, above it, has not moved
+  EXPECT_EQ(seen(quick), "being_covered 1 push cover 2.8026e-45"); // slow, above it: 1e-6 / FLT_MAX
   EXPECT_EQ(seen(tiniest), "present 1");
   s.update(1e6);
-  EXPECT_EQ(seen(slow), "arriving 0 push cover 1");
+  EXPECT_EQ(seen(slow), "arriving 2.93874e-33 push cover 1");
   s.pop(); // tiniest
-  s.pop(); // slow: turns back from 0
+  s.pop(); // slow: turns back from where it got to
   s.commit();
-  EXPECT_EQ(seen(slow), "none");
+  EXPECT_EQ(seen(slow), "leaving 2.93874e-33 pop");
   s.pop(); // quick
   s.commit();
   s.update(1e-6);
   EXPECT_EQ(trace(), "level.update_covered, quick.update_covered, slow.update_covered, "
                      "tiniest.update, level.update_covered, quick.update_covered, "
                      "slow.update_covered, tiniest.update, tiniest.exit, tiniest.destroyed, "
-                     "slow.resume, slow.exit, slow.destroyed, quick.resume, quick.exit, "
-                     "level.resume, level.update, quick.destroyed");
+                     "slow.resume, slow.exit, quick.resume, quick.exit, level.resume, "
+                     "level.update, slow.destroyed, quick.destroyed");
   EXPECT_FALSE(s.in_transition());
+}
+
+// Only the end of a transition is rounded to: within 1e-5 of its start a presence has moved all
+// the same, and steps smaller than that add up. A presence within 1e-5 of either bound was once
+// rounded to it, so a transition whose every step was below 1e-5 (200 s at 1000 updates a
+// second) never moved: the arrival stayed at 0, the departure at 1.
+TEST_F(hostile, r33_steps_below_the_end_tolerance_add_up) {
+  s.push<level>(ctx);
+  const entry_id slow = s.push<moving<"slow", 200000, 200000, modality::live>>(ctx).id();
+  commit_setup();
+  for (int i = 0; i < 4; ++i) {
+    s.update(0.001);
+  }
+  ASSERT_TRUE(s.presence_of(slow));
+  EXPECT_GT(s.presence_of(slow)->value, 1.5e-5F);
+  s.finish_transitions();
+  s.pop();
+  s.commit();
+  for (int i = 0; i < 4; ++i) {
+    s.update(0.001);
+  }
+  ASSERT_TRUE(s.presence_of(slow));
+  EXPECT_LT(s.presence_of(slow)->value, 1.0F - 1.5e-5F);
+}
+
+// A departure that starts within 1e-5 of its end (a pop turned back an arrival that had barely
+// begun) still takes an update that moves it: a dt of 0 moves nothing, not even to the end. Such
+// a departure once ended at any update, as its unmoved presence was rounded to the end.
+TEST_F(hostile, r33_an_update_that_moves_nothing_ends_no_departure) {
+  s.push<level>(ctx);
+  const entry_id slow = s.push<moving<"slow", 1000, 1000, modality::live>>(ctx).id();
+  s.push<still<"radial", modality::live>>(ctx).time_scale(1e-30F);
+  commit_setup();
+  s.update(0.1);
+  s.pop();
+  s.pop();
+  s.commit();
+  EXPECT_EQ(seen(slow), "leaving 1e-31 pop");
+  s.update(0.0);
+  EXPECT_EQ(seen(slow), "leaving 1e-31 pop");
+  s.update(0.1);
+  EXPECT_EQ(seen(slow), "none");
+  EXPECT_EQ(trace(), "level.update_covered, slow.update_covered, radial.update, radial.exit, "
+                     "radial.destroyed, slow.resume, slow.exit, level.resume, level.update, "
+                     "level.update, slow.destroyed");
+}
+
+// R32: a time scale changed during update() counts from the next pass, for the transitions below
+// it as for the covered updates. The transitions once moved by the scales as the update calls had
+// left them, so the radial slowed the map's arrival in the very update that changed its scale.
+TEST_F(hostile, r33_a_time_scale_changed_by_an_update_counts_from_the_next_pass) {
+  using radial_menu = still<"radial", modality::live>;
+  s.push<level>(ctx);
+  const entry_id map = s.push<moving<"map", 1000, 0, modality::live>>(ctx).id();
+  std::optional<test_stack::pushed<radial_menu>> radial;
+  radial.emplace(
+      s.push<radial_menu>(ctx, actions{.update = [&] { std::move(*radial).time_scale(0.5F); }}));
+  commit_setup();
+  s.update(0.25);
+  EXPECT_EQ(seen(map), "arriving 0.25 push cover 1"); // the radial's scale was 1 as it started
+  s.update(0.25);
+  EXPECT_EQ(seen(map), "arriving 0.375 push cover 1");
 }
 
 // ---- no input blocked once nothing is in transition ----

@@ -259,6 +259,7 @@ public:
     }
     if (!passes_.plain_update()) [[unlikely]] {
       const detail::activity_scope scope{guard_, detail::activity::updating};
+      this->measure_motions(); // R32, R33: a scale changed by the calls counts from the next pass
       if (!passes_.empty()) {
         passes_.update_with_extras(*this->context_, dt,
                                    [this]() -> const entry& { return entries_.committed_top(); });

@@ -1,10 +1,11 @@
 // model/strata_model/model.hpp: a reference model of strata::stack, written from the rules of the
-// specification (R1-R10, R19, R22-R26, R29-R32) and the faults of issue 10 (`issues show 10`),
-// not from stack.hpp. The committed and the staged stack are two plain vectors of state ids
-// (model_staging.hpp); every commit step compares them afresh and takes the one step the rules call
-// for (model_commit.hpp). This file holds the requests and the passes. Slow and obvious on purpose:
-// tests/model_test.cpp and the fuzzer play the same programs on it and on the real stack and
-// compare everything after each operation.
+// specification (R1-R33) and the faults of issue 10 (`issues show 10`), not from stack.hpp. The
+// committed and the staged stack are two plain vectors of state ids (model_staging.hpp); every
+// commit step compares them afresh and takes the one step the rules call for (model_commit.hpp);
+// transitions keep the drawing order (model_motion.hpp) that the passes walk (model_passes.hpp).
+// This file holds the requests. Slow and obvious on purpose: tests/model_test.cpp and the fuzzer
+// play the same programs on it and on the real stack and compare everything after each
+// operation.
 #pragma once
 
 #include <cmath>
@@ -16,17 +17,18 @@
 #include <strata/error.hpp>
 #include <strata/modality.hpp>
 #include <strata/observer.hpp>
+#include <strata/transition.hpp>
 
-#include "model_commit.hpp"
+#include "model_passes.hpp"
 #include "model_program.hpp"
 #include "model_types.hpp"
 
 namespace strata_model {
 
-class reference_stack : public model_commit {
+class reference_stack : public model_passes {
 public:
   explicit reference_stack(model_events& events)
-      : model_commit(events) {}
+      : model_passes(events) {}
 
   // ---- requests (R1): they change the staged stack only and run no hook ----
 
@@ -77,7 +79,7 @@ public:
     }
     prepared = 0;
     for (std::size_t i = items.size(); i-- > 0;) {
-      stage_silently(items[i]);
+      stage_silently(items[i], strata::cause::push);
       ++taken;
     }
     for (std::size_t i = items.size(); i-- > 0;) {
@@ -103,17 +105,20 @@ public:
     // push only if its reaction to the pop left the new state staged.
     const int old = staged_.back();
     staged_.pop_back();
-    stage_silently(state);
+    entry(old).unstaged_by =
+        strata::cause::replace; // R33: it leaves, the new one arrives, as a replace
+    stage_silently(state, strata::cause::replace);
     tell_gone(old, staged_.size() - 1);
     tell_pushed_if_staged(state.id);
     staged = true;
     return outcome::ok;
   }
 
-  // What push(...).name(), .modality(), .on_exit() and .time_scale() change: the entry that push
-  // staged, if a request made in between (by the observer) did not unstage it. False when it did:
-  // the harness then still holds what it passed. Issue 10 item 6: a second .on_exit() destroys
-  // the first callback as code of the request. `result` is how .time_scale() ended.
+  // What push(...).name(), .modality(), .on_exit(), .time_scale() and .transition() change: the
+  // entry that push staged, if a request made in between (by the observer) did not unstage it.
+  // False when it did: the harness then still holds what it passed. Issue 10 item 6: a second
+  // .on_exit() destroys the first callback as code of the request. `result` is how .time_scale()
+  // and .transition() ended: the chain stops at an error that leaves it.
   bool finish_push(int id, const item& how, outcome& result) {
     result = outcome::ok;
     if (!is_staged(id)) {
@@ -134,6 +139,10 @@ public:
     if (how.scale != no_choice) {
       result = set_time_scale(id, time_scales[how.scale]);
     }
+    if (how.transition != no_choice && !stops(result)) {
+      const outcome given = set_transition(id, transitions[how.transition]);
+      result = result == outcome::ok ? given : result;
+    }
     return true;
   }
 
@@ -152,6 +161,20 @@ public:
     return outcome::ok;
   }
 
+  // R33: .transition() on the handle of state `id`, as .time_scale() (R32): only while the entry
+  // is staged, refused for a duration that is negative, infinite or not a number. On an entered
+  // state it counts from its next arrival or departure: one under way keeps what it started with.
+  outcome set_transition(int id, const strata::transition& t) {
+    if (id < 0 || destroying() || !is_staged(id)) {
+      return outcome::ok;
+    }
+    if (!is_transition(t)) {
+      return fail(strata::errc::bad_transition);
+    }
+    entry(id).transition = t;
+    return outcome::ok;
+  }
+
   // R31: the staged entry with id `eid` goes, with every state staged above it; `closed` says
   // whether there was one. A request like the others, except that not finding it is no error.
   outcome close(std::uint64_t eid, bool& closed) {
@@ -163,7 +186,7 @@ public:
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
       if (entry(staged_[depth]).eid == eid) {
         closed = true;
-        pop_down_to(depth);
+        pop_down_to(depth, strata::cause::pop); // R33: close leaves as a pop
         break;
       }
     }
@@ -176,7 +199,8 @@ public:
     return is_staged(id) || is_committed(id) ? entry(id).eid : 0;
   }
 
-  outcome pop() {
+  // pop(), and R33's pop(t) when `leaving` is given.
+  outcome pop(const strata::transition* leaving = nullptr) {
     bool go = false;
     if (const outcome admitted = admit(go); !go) {
       return admitted;
@@ -184,16 +208,23 @@ public:
     if (staged_.empty()) {
       return fail(strata::errc::empty_stack);
     }
+    if (leaving != nullptr && !leave_with(staged_.size() - 1, *leaving)) {
+      return fail(strata::errc::bad_transition);
+    }
     unstage_top();
     return outcome::ok;
   }
 
-  outcome clear() {
+  // clear(), and R33's clear(t) when `leaving` is given.
+  outcome clear(const strata::transition* leaving = nullptr) {
     bool go = false;
     if (const outcome admitted = admit(go); !go) {
       return admitted;
     }
-    pop_down_to(0);
+    if (leaving != nullptr && !leave_with(0, *leaving)) {
+      return fail(strata::errc::bad_transition);
+    }
+    pop_down_to(0, strata::cause::clear);
     return outcome::ok;
   }
 
@@ -213,7 +244,7 @@ public:
     if (depth > staged_.size()) {
       return fail(strata::errc::bad_depth);
     }
-    pop_down_to(depth);
+    pop_down_to(depth, strata::cause::pop); // R33: pop_to leaves as a pop
     return outcome::ok;
   }
 
@@ -225,93 +256,31 @@ public:
     destroy();
   }
 
-  // ---- passes over the committed stack (R11-R15, R30, R32) ----
-
-  // R30: first every update_always, bottom to top, with the frame's dt; then the states the pass
-  // reaches (R12, R16): a scale of 0 lets no update through (R32), and a covered state's dt is
-  // multiplied by the factor of the states above it. What the pass reaches and by which factors
-  // is read as it starts: a scale changed by its hooks counts from the next pass.
-  outcome update(double dt) {
-    return pass([&](std::size_t top) {
-      // R32: the factor of a covered state is the float product of the scales above it, taken
-      // from the top down: s[top], then times s[top - 1], and so on.
-      const std::size_t lowest = lowest_updated();
-      std::vector<double>& dts = pass_dts_;
-      dts.assign(top + 1, dt);
-      float factor = 1.0F;
-      for (std::size_t depth = top; depth-- > lowest;) {
-        factor *= entry(committed_[depth + 1]).scale;
-        dts[depth] = dt * static_cast<double>(factor);
-      }
-      outcome result = outcome::ok;
-      for (std::size_t depth = 0; depth <= top && result == outcome::ok; ++depth) {
-        result = run(depth, hook_kind::update_always, dt);
-      }
-      for (std::size_t depth = lowest; depth <= top && result == outcome::ok; ++depth) {
-        result =
-            run(depth, depth == top ? hook_kind::update : hook_kind::update_covered, dts[depth]);
-      }
-      return result;
-    });
-  }
-
-  outcome draw() {
-    return pass([&](std::size_t top) {
-      outcome result = outcome::ok;
-      for (std::size_t depth = lowest_reached(&strata::modality::draw_below);
-           depth <= top && result == outcome::ok; ++depth) {
-        result = run(depth, hook_kind::draw);
-      }
-      return result;
-    });
-  }
-
-  outcome handle(bool& used) {
-    used = false;
-    return pass([&](std::size_t top) {
-      for (std::size_t depth = top + 1; depth-- > 0;) {
-        const model_entry& state = entry(committed_[depth]);
-        if (has_hook(state.type, hook_kind::handle)) {
-          if (const outcome result = run(depth, hook_kind::handle); result != outcome::ok) {
-            return result;
-          }
-          if (entry(committed_[depth]).consumes) {
-            used = true;
-            return outcome::ok;
-          }
-        }
-        if (!entry(committed_[depth]).mode.input_below) {
-          break;
-        }
-      }
-      return outcome::ok;
-    });
-  }
-
-  // R15: commit; each event: handle, commit; update; commit; draw. Without exceptions an error
-  // goes to the handler and the frame goes on.
-  outcome frame(std::size_t events, double dt) {
-    if (!may_start()) {
-      return fail(strata::errc::reentrant_call);
-    }
-    outcome result = commit();
-    for (std::size_t i = 0; i < events && !stops(result); ++i) {
-      bool used = false;
-      result = handle(used);
-      if (!stops(result)) {
-        result = commit();
-      }
-    }
-    if (!stops(result)) {
-      result = update(dt);
-    }
-    if (!stops(result)) {
-      result = commit();
-    }
-    return stops(result) ? result : draw();
-  }
-
 private:
+  // R33: a transition lasts a finite number of seconds, 0 or more, both ways.
+  static bool is_transition(const strata::transition& t) {
+    const auto valid = [](float seconds) { return std::isfinite(seconds) && seconds >= 0.0F; };
+    return valid(t.arrive) && valid(t.leave);
+  }
+
+  // R33: pop(t) and clear(t) make the entered states they pop, the staged ones from `from` up,
+  // leave over t.leave (letting events pass if t.input_passes) instead, whatever they declared
+  // or were given; one not entered yet never leaves, so t is nothing to it. A bad t changes
+  // nothing: false.
+  bool leave_with(std::size_t from, const strata::transition& t) {
+    if (!is_transition(t)) {
+      return false;
+    }
+    for (std::size_t depth = from; depth < staged_.size(); ++depth) {
+      if (is_committed(staged_[depth])) {
+        model_entry& e = entry(staged_[depth]);
+        e.transition.leave = t.leave;
+        e.transition.input_passes = t.input_passes;
+      }
+    }
+    return true;
+  }
+
   template <class Matches>
   outcome pop_until(Matches matches) {
     bool go = false;
@@ -320,46 +289,12 @@ private:
     }
     for (std::size_t depth = staged_.size(); depth-- > 0;) {
       if (matches(depth)) {
-        pop_down_to(depth + 1);
+        pop_down_to(depth + 1, strata::cause::pop); // R33: pop_until leaves as a pop
         return outcome::ok;
       }
     }
     return fail(strata::errc::not_found);
   }
-
-  template <class Walk>
-  outcome pass(Walk walk) {
-    if (!may_start()) {
-      return fail(strata::errc::reentrant_call);
-    }
-    if (committed_.empty()) {
-      return outcome::ok;
-    }
-    activity_ = activity::passing;
-    const outcome result = walk(committed_.size() - 1);
-    activity_ = activity::idle;
-    return result;
-  }
-
-  // The lowest state a pass reaches: from the top down while the state above lets it through.
-  [[nodiscard]] std::size_t lowest_reached(bool strata::modality::*lets_through) const {
-    std::size_t depth = committed_.size() - 1;
-    while (depth > 0 && entry(committed_[depth]).mode.*lets_through) {
-      --depth;
-    }
-    return depth;
-  }
-  // The same for updates, which a scale of 0 stops too (R32).
-  [[nodiscard]] std::size_t lowest_updated() const {
-    std::size_t depth = committed_.size() - 1;
-    while (depth > 0 && entry(committed_[depth]).mode.update_below &&
-           entry(committed_[depth]).scale != 0.0F) {
-      --depth;
-    }
-    return depth;
-  }
-
-  std::vector<double> pass_dts_; // update()'s, kept for its capacity: passes never nest
 };
 
 } // namespace strata_model

@@ -1,7 +1,8 @@
 // model/strata_model/model_commit.hpp: the commit of the reference model (model.hpp): one step at a
 // time, each chosen afresh from the committed and the staged stack (R2-R9), then the focus settled
 // (R29), with the transition limit (R23, issue 10 item 1), exceptions (R25, issue 10 item 11) and
-// the destructor's teardown (R26).
+// the destructor's teardown (R26); arrivals start at the enters and departures at the exits (R33,
+// model_motion.hpp).
 #pragma once
 
 #include <algorithm>
@@ -11,13 +12,13 @@
 #include <strata/error.hpp>
 #include <strata/observer.hpp>
 
+#include "model_motion.hpp"
 #include "model_program.hpp"
-#include "model_staging.hpp"
 #include "model_types.hpp"
 
 namespace strata_model {
 
-class model_commit : public model_staging {
+class model_commit : public model_motion {
 public:
   // ---- commit (R2-R9, R23, R25) ----
 
@@ -55,16 +56,17 @@ public:
 
   void destroy() {
     activity_ = activity::destroying;
-    pop_down_to(0);
+    pop_down_to(0, strata::cause::clear);
     bool done = false;
     while (!done) {
       step(done);
     }
+    release_all(); // R33: what still leaves below them
   }
 
 protected:
   explicit model_commit(model_events& events)
-      : model_staging(events) {}
+      : model_motion(events) {}
 
   // Whether an outcome ends the operation around it: exceptions leave it, while an error handed
   // to the handler only ends the operation that failed.
@@ -106,11 +108,14 @@ protected:
   }
 
   outcome run(std::size_t depth, hook_kind hook, double dt = 0) {
-    const model_entry& state = entry(committed_[depth]);
+    return run_on(committed_[depth], hook, dt);
+  }
+  outcome run_on(int id, hook_kind hook, double dt = 0, const strata::presence* seen = nullptr) {
+    const model_entry& state = entry(id);
     if (!has_hook(state.type, hook)) {
       return outcome::ok; // R17: a missing hook is never called
     }
-    return events_.call(state.id, state.base_name, hook, dt);
+    return events_.call(state.id, state.base_name, hook, dt, seen);
   }
 
   // Issue 10 item 1: resuming the top this very advance paused cancels that advance, which counts
@@ -150,10 +155,12 @@ protected:
     committed_.push_back(id);
     entry(id).paused = false;
     paused_by_this_advance_ = false;
+    arrive(id); // R33: it arrives during its own enter
     if (const outcome result = run(depth, hook_kind::enter); result != outcome::ok) {
       // R25: it never entered, so it leaves without exit and unreported; the state below stays
       // paused. Issue 10 item 2: its destructor runs as part of the commit, no hook running.
       committed_.pop_back();
+      never_arrived();
       if (const auto it = std::find(staged_.begin(), staged_.end(), id); it != staged_.end()) {
         staged_.erase(it);
       }
@@ -165,7 +172,8 @@ protected:
   }
 
   // R19, R25, issue 10 item 11: a state whose exit or on_exit throws has left all the same: the
-  // observer is told its exit, then it is destroyed (without its on_exit when exit threw).
+  // observer is told its exit, then it departs (without its on_exit when exit threw): destroyed,
+  // or leaving over its time (R33).
   outcome exit_top() {
     if (!within_transition_limit()) {
       return outcome::failed;
@@ -179,7 +187,7 @@ protected:
       result = events_.ran_on_exit(id); // after exit, before the state is destroyed
     }
     notify(strata::step::exit, id, depth);
-    release(id);
+    depart(id);
     return result;
   }
 

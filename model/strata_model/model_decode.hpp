@@ -82,6 +82,13 @@ public:
 private:
   template <std::size_t N>
   std::size_t weighted(const std::array<std::uint8_t, N>& weights) {
+    std::uint32_t within = 0;
+    return weighted(weights, within);
+  }
+  // `within`: where in the chosen index's weight the roll fell (0 to its weight - 1), so that
+  // one choice can be split further without another number read.
+  template <std::size_t N>
+  std::size_t weighted(const std::array<std::uint8_t, N>& weights, std::uint32_t& within) {
     std::uint32_t total = 0;
     for (const std::uint8_t w : weights) {
       total += w;
@@ -89,10 +96,12 @@ private:
     std::uint32_t roll = source_.below(total);
     for (std::size_t i = 0; i < N; ++i) {
       if (roll < weights[i]) {
+        within = roll;
         return i;
       }
       roll -= weights[i];
     }
+    within = 0;
     return N - 1;
   }
 
@@ -108,13 +117,17 @@ private:
   item decode_item(bool several) {
     item made;
     made.own = static_cast<ownership>(weighted(std::array<std::uint8_t, 4>{12, 5, 3, 1}));
-    // In the order of probe_type: full, lifecycle, virtual_base, bare, background, scaled.
-    made.type = static_cast<probe_type>(weighted(std::array<std::uint8_t, 6>{8, 3, 3, 2, 2, 3}));
+    // In the order of probe_type: full, lifecycle, virtual_base, bare, background, scaled,
+    // moving.
+    made.type = static_cast<probe_type>(weighted(std::array<std::uint8_t, 7>{8, 3, 3, 2, 2, 3, 2}));
     if (several && made.own != ownership::borrowed) {
       made.type = made.own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
     }
     if (made.type == probe_type::scaled) {
       made.declared_scale = declared_scales[below(declared_scales.size())];
+    }
+    if (made.type == probe_type::moving) {
+      made.declared_transition = below(declared_transitions); // R33
     }
     made.name = made.type == probe_type::bare ? bare_name : below(bare_name);
     made.declared = made.type == probe_type::bare ? 0 : below(modalities.size());
@@ -131,6 +144,7 @@ private:
     made.on_exit = static_cast<std::uint8_t>(
         weighted(std::array<std::uint8_t, 5>{18, 3, 3, exceptions_on ? 2 : 0, 2}));
     made.scale = sometimes(5, time_scales.size()); // R32, a few of them refused
+    made.transition = below(24) == 0 ? decode_transition() : no_choice; // R33
     return made;
   }
 
@@ -155,15 +169,29 @@ private:
     }
   }
 
+  // R33: mostly a transition, sometimes one that is refused (an error costs its exception).
+  std::uint8_t decode_transition() {
+    return static_cast<std::uint8_t>(
+        weighted(std::array<std::uint8_t, transitions.size()>{3, 3, 3, 3, 3, 3, 3, 1, 1, 1}));
+  }
+
+  // R33: mostly the usual dt, sometimes one that moves nothing, ends a transition or takes it a
+  // hair short of its end.
+  std::uint8_t decode_dt() {
+    return static_cast<std::uint8_t>(
+        weighted(std::array<std::uint8_t, dts.size()>{12, 2, 2, 1, 1, 1, 1, 1, 1}));
+  }
+
   request decode_request(bool inside_hook) {
     // In the order of request_kind. A destruction from inside a hook costs a child process, so
     // it is rare.
-    static constexpr std::array<std::uint8_t, 16> outside{16, 6, 9,  4, 2, 3, 2, 3,
-                                                          3,  3, 16, 5, 3, 3, 5, 0};
-    static constexpr std::array<std::uint8_t, 16> inside{28, 8, 20, 8, 4, 6, 4, 10,
-                                                         6,  4, 6,  2, 2, 2, 2, can_fork ? 1 : 0};
+    static constexpr std::array<std::uint8_t, 18> outside{16, 6, 9,  4, 2, 3, 2, 3, 3,
+                                                          3,  1, 16, 5, 3, 3, 5, 1, 0};
+    static constexpr std::array<std::uint8_t, 18> inside{
+        28, 8, 20, 8, 4, 6, 4, 10, 6, 4, 2, 6, 2, 2, 2, 2, 1, can_fork ? 1 : 0};
     request made;
-    made.kind = static_cast<request_kind>(weighted(inside_hook ? inside : outside));
+    std::uint32_t within = 0;
+    made.kind = static_cast<request_kind>(weighted(inside_hook ? inside : outside, within));
     switch (made.kind) {
     case request_kind::push:
     case request_kind::replace:
@@ -176,14 +204,31 @@ private:
         made.items[i] = decode_item(true);
       }
       break;
+    // R33: pop(t) and clear(t) take the top of pop's and clear's weights, so that the other
+    // requests (and most pops and clears) decode from the same numbers as before them.
+    case request_kind::pop:
+    case request_kind::clear:
+      if (within + (made.kind == request_kind::pop ? 2U : 1U) >=
+          (inside_hook ? inside : outside)[static_cast<std::size_t>(made.kind)]) {
+        made.leaving = decode_transition();
+      }
+      break;
     case request_kind::pop_until_name: made.name = below(state_names.size()); break;
     case request_kind::pop_until_depth:
     case request_kind::pop_to: made.depth = below(6); break;
-    case request_kind::frame: made.depth = below(3); break;
+    case request_kind::update: made.dt = decode_dt(); break;
+    case request_kind::frame:
+      made.depth = below(3);
+      made.dt = decode_dt();
+      break;
     case request_kind::close: decode_close(made, inside_hook); break;
     case request_kind::set_time_scale:
       made.depth = below(kept_handles);
       made.scale = below(time_scales.size());
+      break;
+    case request_kind::set_transition:
+      made.depth = below(kept_handles);
+      made.transition = decode_transition();
       break;
     default: break;
     }

@@ -4,8 +4,9 @@
 // resume alternate (coalesced, a paused state may exit), exit only on the committed top; focus and
 // unfocus alternate from focus, focus only on the committed top while it is not paused and
 // nothing else is focused, no exit while focused, and after a commit that ended without error its
-// top is focused. Hooks of the passes run only on committed states, and every state that entered
-// exits once before its destruction (R2, R3, R8, R9, R25, R29).
+// top is focused. Hooks of the passes run only on committed states (draw also on states that
+// exited and are not destroyed yet, R33), and every state that entered exits once before its
+// destruction (R2, R3, R8, R9, R25, R29).
 #pragma once
 
 #include <cstddef>
@@ -197,10 +198,14 @@ private:
       }
       return;
     case hook_kind::update_always:
-    case hook_kind::draw:
     case hook_kind::handle:
       if (!is_committed(id)) {
         violation(what + " on a state that is not committed");
+      }
+      return;
+    case hook_kind::draw: // R33: a state that exited is drawn while it leaves, until destroyed
+      if (!is_committed(id) && life_of(id) != life::exited) {
+        violation(what + " on a state that is neither committed nor leaving");
       }
       return;
     }

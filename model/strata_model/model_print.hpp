@@ -1,6 +1,7 @@
 // model/strata_model/model_print.hpp: how the programs of model_program.hpp print as C++ lines for
 // a failure report. `kept[i]` is the handle of the i-th newest push or replace (the harness keeps
-// the last four), `self` the id of the state whose hook makes the request.
+// the last four), `self` the id of the state whose hook makes the request, `dt` the usual dt
+// (frame_dt).
 #pragma once
 
 #include <cstddef>
@@ -49,6 +50,10 @@ inline std::string item_expression(const item& what, bool in_place) {
   if (what.type == probe_type::scaled) {
     type += "<" + std::string(time_scale_names[what.declared_scale % time_scales.size()]) + ">";
   }
+  if (what.type == probe_type::moving) {
+    type +=
+        "<" + std::string(transition_names[what.declared_transition % transitions.size()]) + ">";
+  }
   switch (what.own) {
   case ownership::pooled:
     return in_place ? "<" + type + ">(" + item_arguments(what) + ")"
@@ -82,6 +87,10 @@ inline std::string finishing(const item& what) {
   if (what.scale != no_choice) {
     text += ".time_scale(" + std::string(time_scale_names[what.scale % time_scales.size()]) + ")";
   }
+  if (what.transition != no_choice) {
+    text +=
+        ".transition(" + std::string(transition_names[what.transition % transitions.size()]) + ")";
+  }
   return text;
 }
 
@@ -114,8 +123,13 @@ inline std::string to_cpp(const request& r) {
     }
     return text + ");";
   }
-  case request_kind::pop: return "s.pop();";
-  case request_kind::clear: return "s.clear();";
+  case request_kind::pop:
+  case request_kind::clear:
+    return std::string(r.kind == request_kind::pop ? "s.pop(" : "s.clear(") +
+           (r.leaving == no_choice
+                ? ""
+                : std::string(transition_names[r.leaving % transitions.size()])) +
+           ");";
   case request_kind::pop_until_name: return "s.pop_until(" + quoted(r.name) + ");";
   case request_kind::pop_until_depth:
     return "s.pop_until([](auto e) { return e.depth() == " + std::to_string(r.depth) + "; });";
@@ -124,11 +138,17 @@ inline std::string to_cpp(const request& r) {
   case request_kind::set_time_scale:
     return "std::move(kept[" + std::to_string(r.depth) + "]).time_scale(" +
            std::string(time_scale_names[r.scale % time_scales.size()]) + ");";
+  case request_kind::set_transition:
+    return "std::move(kept[" + std::to_string(r.depth) + "]).transition(" +
+           std::string(transition_names[r.transition % transitions.size()]) + ");";
   case request_kind::commit: return "s.commit();";
-  case request_kind::update: return "s.update(dt);";
+  case request_kind::update: return "s.update(" + std::string(dt_names[r.dt % dts.size()]) + ");";
   case request_kind::draw: return "s.draw();";
   case request_kind::handle: return "s.handle(input{});";
-  case request_kind::frame: return "s.frame(dt, /* " + std::to_string(r.depth % 3) + " events */);";
+  case request_kind::frame:
+    return "s.frame(" + std::string(dt_names[r.dt % dts.size()]) + ", /* " +
+           std::to_string(r.depth % 3) + " events */);";
+  case request_kind::finish_transitions: return "s.finish_transitions();";
   case request_kind::destroy: return "s.~stack(); // in a child process, which must abort";
   }
   return "?";

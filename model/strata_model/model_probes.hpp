@@ -1,7 +1,7 @@
 // model/strata_model/model_probes.hpp: the state types of the model test's real side, told apart by
-// the hooks they have (model_program.hpp lists them). Each records its hooks, and the dt its update
-// hooks receive, into the trace through the world that made it (model_real.hpp), which also runs
-// the requests armed for them.
+// the hooks they have (model_program.hpp lists them). Each records its hooks, the dt its update
+// hooks receive and the presence its draw reads (R33), into the trace through the world that made
+// it (model_real.hpp), which also runs the requests armed for them.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +12,7 @@
 
 #include <strata/stack.hpp>
 #include <strata/state.hpp>
+#include <strata/transition.hpp>
 
 #include "model_program.hpp"
 
@@ -57,9 +58,11 @@ private:
   std::string label_storage_;
 
 protected:
-  // `self` is the state as the type it was pushed as; `dt` what an update hook received.
+  // `self` is the state as the type it was pushed as; `dt` what an update hook received, `seen`
+  // what a draw that reads its presence received.
   template <class Self>
-  void fire(const Self& self, hook_kind hook, double dt = 0) const;
+  void fire(const Self& self, hook_kind hook, double dt = 0,
+            const strata::presence* seen = nullptr) const;
   // The name lives in the state, as a game's often does, so that the stack must not read it
   // after the state is gone (issue 10 item 5); the destructor scribbles over it to make such a
   // read show.
@@ -150,6 +153,17 @@ struct scaled_probe : full_probe {
   static constexpr float time_scale = time_scales[S];
 };
 
+// R33: full_probe's hooks, a draw that reads its presence, and the transition transitions[T]
+// declared by the type.
+template <std::uint8_t T>
+struct moving_probe : full_probe {
+  using full_probe::full_probe;
+  static constexpr strata::transition transition = transitions[T];
+  void draw(world& /*context*/, const strata::presence& seen) {
+    fire(*this, hook_kind::draw, 0, &seen);
+  }
+};
+
 // Calls `visit(type_tag<T>{})` for the state types of the harness, the most common first, until
 // one call returns true.
 template <class T>
@@ -163,7 +177,12 @@ bool any_probe_type(Visit visit) {
          visit(type_tag<background_probe>{}) || [&]<std::size_t... I>(std::index_sequence<I...>) {
     return (visit(type_tag<scaled_probe<declared_scales[I]>>{}) || ...);
   }
-  (std::make_index_sequence<declared_scales.size()>{});
+  (std::make_index_sequence<declared_scales.size()>{}) || [&]<std::uint8_t... T>(
+                                                              std::integer_sequence<std::uint8_t,
+                                                                                    T...>) {
+    return (visit(type_tag<moving_probe<T>>{}) || ...);
+  }
+  (std::make_integer_sequence<std::uint8_t, declared_transitions>{});
 }
 
 } // namespace strata_model

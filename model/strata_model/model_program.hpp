@@ -7,13 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <limits>
 #include <string_view>
 #include <vector>
 
 #include <strata/error.hpp> // defines STRATA_NO_EXCEPTIONS when exceptions are off
-#include <strata/modality.hpp>
 #include <strata/observer.hpp>
+
+#include "model_values.hpp"
 
 namespace strata_model {
 
@@ -23,43 +23,6 @@ inline constexpr bool exceptions_on = false;
 inline constexpr bool exceptions_on = true;
 #endif
 
-// A name of 300 bytes with a NUL byte in the middle (issue 10 item 3): longer than any small-name
-// storage.
-inline constexpr std::array<char, 300> long_name_bytes = [] {
-  std::array<char, 300> bytes{};
-  for (char& c : bytes) {
-    c = 'n';
-  }
-  bytes[150] = '\0';
-  return bytes;
-}();
-
-// Few names, so that pop_until and armed hooks often find their target. Index 6 is the name
-// strata derives for bare_probe, which declares none; the last two, with NUL bytes (issue 10
-// item 3), are given only by .name() at push.
-inline constexpr std::array<std::string_view, 9> state_names{
-    "system",
-    "title",
-    "world",
-    "options",
-    "audio",
-    "pause",
-    "bare_probe",
-    std::string_view("nul\0name", 8),
-    std::string_view(long_name_bytes.data(), long_name_bytes.size())};
-inline constexpr std::uint8_t bare_name = 6;
-// The other indices of state_names, for programs written by hand.
-namespace named {
-inline constexpr std::uint8_t system = 0, title = 1, world = 2, options = 3, audio = 4, pause = 5;
-inline constexpr std::uint8_t nul_name = 7, long_nul_name = 8; // given only by .name()
-} // namespace named
-inline constexpr std::uint8_t rename_count = 8; // the names .name() gives: all but bare_probe
-constexpr std::uint8_t rename_choice(std::uint32_t n) {
-  return static_cast<std::uint8_t>(n < bare_name ? n : n + 1);
-}
-inline constexpr std::uint8_t any_name = 255;     // an arm that any state's hook fires
-inline constexpr std::uint8_t unknown_name = 254; // a name outside state_names
-
 // Destroying the stack from inside one of its hooks ends the program (R24), so the harness tries
 // it in a child process (model_death.hpp); where there is no fork(), programs never ask for it.
 #if defined(__unix__) || defined(__APPLE__)
@@ -67,41 +30,6 @@ inline constexpr bool can_fork = true;
 #else
 inline constexpr bool can_fork = false;
 #endif
-
-inline constexpr std::array<strata::modality, 5> modalities{
-    strata::modality::screen, strata::modality::opaque, strata::modality::freeze,
-    strata::modality::live, strata::modality::transparent};
-inline constexpr std::array<std::string_view, 5> modality_names{"screen", "opaque", "freeze",
-                                                                "live", "transparent"};
-
-// R32: the time scales programs use. Index 0 is the default; 1 cuts the updates below like
-// update_below = false; the inexact 0.1 and the extremes (a product that underflows to 0 without
-// cutting, one that overflows to infinity) make a factor computed another way show. The last
-// four are no time scale at all: .time_scale() refuses them with errc::bad_time_scale.
-inline constexpr std::array<float, 13> time_scales{1.0F,
-                                                   0.0F,
-                                                   0.5F,
-                                                   0.25F,
-                                                   0.1F,
-                                                   2.0F,
-                                                   1e-30F,
-                                                   3e38F,
-                                                   -0.0F,
-                                                   -1.0F,
-                                                   std::numeric_limits<float>::infinity(),
-                                                   -std::numeric_limits<float>::infinity(),
-                                                   std::numeric_limits<float>::quiet_NaN()};
-inline constexpr std::array<std::string_view, 13> time_scale_names{
-    "1.0F",  "0.0F",  "0.5F",  "0.25F", "0.1F", "2.0F",     "1e-30F",
-    "3e38F", "-0.0F", "-1.0F", "inf",   "-inf", "quiet_NaN"};
-inline constexpr std::uint8_t valid_time_scales = 9; // the first nine
-// The scales that scaled_probe<S> declares as `static constexpr float time_scale` (S indexes
-// time_scales): 1 said explicitly, 0, an exact and an inexact factor.
-inline constexpr std::array<std::uint8_t, 4> declared_scales{0, 1, 2, 4};
-
-// The dt of every update and frame: not a binary fraction, so that a dt scaled another way than
-// R32 says (in double, or in another order) shows in the hooks' trace.
-inline constexpr double frame_dt = 1.0 / 60;
 
 // The state types of model_probes.hpp, told apart by the hooks they have. Each has all of enter,
 // exit, pause and resume or none of them: the lifecycle checker (model_invariants.hpp) knows a
@@ -113,10 +41,11 @@ enum class probe_type : std::uint8_t {
   bare,         // no hook, no name, no modality
   background,   // lifecycle's, focus, update, update_always (R29, R30)
   scaled,       // full's hooks, and a declared time scale (item::declared_scale, R32)
+  moving,       // full's hooks, a draw that reads its presence, a declared transition (R33)
 };
-inline constexpr std::array<std::string_view, 6> probe_type_names{
-    "full_probe", "lifecycle_probe",  "virtual_probe",
-    "bare_probe", "background_probe", "scaled_probe"};
+inline constexpr std::array<std::string_view, 7> probe_type_names{
+    "full_probe",       "lifecycle_probe", "virtual_probe", "bare_probe",
+    "background_probe", "scaled_probe",    "moving_probe"};
 
 enum class hook_kind : std::uint8_t {
   enter,
@@ -156,7 +85,8 @@ constexpr bool has_hook(probe_type type, hook_kind hook) {
                                       hook_bit(hook_kind::pause) | hook_bit(hook_kind::resume);
   switch (type) {
   case probe_type::full:
-  case probe_type::scaled: return hook != hook_kind::update_always;
+  case probe_type::scaled:
+  case probe_type::moving: return hook != hook_kind::update_always;
   case probe_type::virtual_base: return (every & hook_bit(hook)) != 0;
   case probe_type::lifecycle: return (lifecycle & hook_bit(hook)) != 0;
   case probe_type::background:
@@ -166,6 +96,11 @@ constexpr bool has_hook(probe_type type, hook_kind hook) {
   case probe_type::bare: return false;
   }
   return false;
+}
+
+// R33: whether the type's draw takes a `const strata::presence&` (and so records what it reads).
+constexpr bool reads_presence(probe_type type) {
+  return type == probe_type::moving;
 }
 
 inline constexpr std::size_t step_count = 9; // strata::step, push to unfocus
@@ -188,19 +123,21 @@ inline constexpr std::uint8_t on_exit_throws = 3;  // f(T&) that throws (issue 1
 inline constexpr std::uint8_t on_exit_replaced = 4;
 
 // One state handed to push, replace or push_first_on_top, and how its push is finished (in the
-// order of the fields: .name(), .modality(), .on_exit(), .time_scale()).
+// order of the fields: .name(), .modality(), .on_exit(), .time_scale(), .transition()).
 struct item {
   probe_type type = probe_type::full;
   ownership own = ownership::pooled;
-  std::uint8_t name = 0;             // what the state's own name() returns
-  std::uint8_t declared = 0;         // the modality the state declares (modalities index)
-  std::uint8_t modality = no_choice; // .modality() at push
-  std::uint8_t rename = no_choice;   // .name() at push
-  std::uint8_t on_exit = 0;          // 0: none, or one of the on_exit_* kinds below
-  std::uint8_t borrow_slot = 0;      // which long-lived object, when borrowed
-  bool consumes = false;             // what its handle() returns
-  std::uint8_t declared_scale = 0;   // a scaled_probe's declared time scale (time_scales index)
-  std::uint8_t scale = no_choice;    // .time_scale() at push (time_scales index)
+  std::uint8_t name = 0;                // what the state's own name() returns
+  std::uint8_t declared = 0;            // the modality the state declares (modalities index)
+  std::uint8_t modality = no_choice;    // .modality() at push
+  std::uint8_t rename = no_choice;      // .name() at push
+  std::uint8_t on_exit = 0;             // 0: none, or one of the on_exit_* kinds below
+  std::uint8_t borrow_slot = 0;         // which long-lived object, when borrowed
+  bool consumes = false;                // what its handle() returns
+  std::uint8_t declared_scale = 0;      // a scaled_probe's declared time scale (time_scales index)
+  std::uint8_t scale = no_choice;       // .time_scale() at push (time_scales index)
+  std::uint8_t declared_transition = 0; // a moving_probe's declared transition (transitions index)
+  std::uint8_t transition = no_choice;  // .transition() at push (transitions index)
 };
 
 // The two long-lived objects that programs borrow. What the stack reads from them (name,
@@ -229,12 +166,14 @@ enum class request_kind : std::uint8_t {
   close,           // R31: close(id), the id chosen by request::which
   pop_to,
   set_time_scale, // R32: .time_scale() on a kept handle (request::depth: the newest first)
+  set_transition, // R33: .transition() on a kept handle (request::depth: the newest first)
   commit,
-  update,
+  update, // with request::dt
   draw,
   handle,
-  frame,
-  destroy, // the stack's destructor, from inside a hook or the observer: it must abort
+  frame,              // with request::dt
+  finish_transitions, // R33
+  destroy,            // the stack's destructor, from inside a hook or the observer: it must abort
 };
 
 // Whose id close() is given (R31). The harness keeps the handles of the last pushes and replaces
@@ -259,10 +198,16 @@ struct request {
   request_kind kind = request_kind::commit;
   std::uint8_t count = 0; // items used: 1 for push and replace, 1-4 for push_first_on_top
   std::array<item, 4> items{};
-  std::uint8_t name = 0;  // pop_until_name
-  std::uint8_t depth = 0; // pop_until_depth, pop_to, close, set_time_scale; frame: its events
-  std::uint8_t which = 0; // close: a close_target
-  std::uint8_t scale = 0; // set_time_scale: a time_scales index
+  std::uint8_t name = 0; // pop_until_name
+  std::uint8_t depth =
+      0; // pop_until_depth, pop_to, close, set_time_scale, set_transition; frame: its events
+  std::uint8_t which = 0;      // close: a close_target
+  std::uint8_t scale = 0;      // set_time_scale: a time_scales index
+  std::uint8_t transition = 0; // set_transition: a transitions index
+  // R33: pop and clear: pop(t) and clear(t) with t = transitions[leaving], or no_choice for
+  // pop() and clear()
+  std::uint8_t leaving = no_choice;
+  std::uint8_t dt = 0; // update, frame: a dts index
 };
 
 enum class op_kind : std::uint8_t {
@@ -342,6 +287,27 @@ inline op close_by(close_target target, std::uint8_t index = 0) {
 inline op kept_time_scale(std::uint8_t index, std::uint8_t scale) {
   op made = make_request(request_kind::set_time_scale, index);
   made.action.scale = scale;
+  return made;
+}
+
+// .transition(transitions[which]) on the handle of the index-th newest push.
+inline op kept_transition(std::uint8_t index, std::uint8_t which) {
+  op made = make_request(request_kind::set_transition, index);
+  made.action.transition = which;
+  return made;
+}
+
+// R33: pop(transitions[which]) or clear(transitions[which]).
+inline op leaving_by(request_kind kind, std::uint8_t which) {
+  op made = make_request(kind);
+  made.action.leaving = which;
+  return made;
+}
+
+// update(dts[dt]).
+inline op update_by(std::uint8_t dt) {
+  op made = make_request(request_kind::update);
+  made.action.dt = dt;
   return made;
 }
 

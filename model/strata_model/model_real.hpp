@@ -48,11 +48,12 @@ inline probe_core::~probe_core() {
 }
 
 template <class Self>
-void probe_core::fire(const Self& self, hook_kind hook, double dt) const {
+void probe_core::fire(const Self& self, hook_kind hook, double dt,
+                      const strata::presence* seen) const {
   const self_ref me{&self, [](const real_stack& s, const void* object) {
                       return s.id_of(*static_cast<const Self*>(object));
                     }};
-  owner->hook(*this, hook, dt, me);
+  owner->hook(*this, hook, dt, me, seen);
 }
 
 // A stack with its context and the two objects programs borrow, which outlive it.

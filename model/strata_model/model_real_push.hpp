@@ -1,7 +1,7 @@
 // model/strata_model/model_real_push.hpp: how the world of model_real_world.hpp stages states on
 // the real stack: push and replace with every state type and ownership, finished with .name(),
-// .modality(), .on_exit() and .time_scale() (the handle kept for later requests), and
-// push_first_on_top with every combination of up to four items.
+// .modality(), .on_exit(), .time_scale() and .transition() (the handle kept for later requests),
+// and push_first_on_top with every combination of up to four items.
 #pragma once
 
 #include <array>
@@ -79,6 +79,13 @@ inline void world::stage_one(const request& r) {
     }
     (std::make_index_sequence<declared_scales.size()>{});
     break;
+  case probe_type::moving:
+    [&]<std::uint8_t... T>(std::integer_sequence<std::uint8_t, T...>) {
+      ((r.items[0].declared_transition == T ? stage_typed<moving_probe<T>>(r, ids[0]) : void()),
+       ...);
+    }
+    (std::make_integer_sequence<std::uint8_t, declared_transitions>{});
+    break;
   }
 }
 
@@ -146,6 +153,9 @@ void world::finish(typename real_stack::template pushed<T>&& handle, const item&
   }
   if (what.scale != no_choice) {
     std::move(handle).time_scale(time_scales[what.scale]);
+  }
+  if (what.transition != no_choice) {
+    std::move(handle).transition(transitions[what.transition]);
   }
 }
 

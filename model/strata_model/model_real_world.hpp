@@ -33,8 +33,13 @@ public:
   std::array<full_probe*, 2> lenders{}; // the borrowed objects, owned by real_side
   long live = 0;                        // probes alive, counted by probe_core
 
-  void hook(const probe_core& state, hook_kind kind, double dt, const self_ref& self) {
-    core.trace.hook(kind, state.id, dt);
+  void hook(const probe_core& state, hook_kind kind, double dt, const self_ref& self,
+            const strata::presence* seen) {
+    if (seen != nullptr) {
+      core.trace.drawn(state.id, *seen);
+    } else {
+      core.trace.hook(kind, state.id, dt);
+    }
     if (core.arms.tearing_down()) {
       core.trace.queried(stack->pending(), stack->leaving()); // Issue 10 item 10
     }
@@ -143,9 +148,9 @@ public:
   // The id of the probe behind an entry if it is of the given type (the model's), else -1; and
   // R31: what stack::id_of() says of that object, looked up as that type, into `found` if given.
   // One lookup instead of id_of()'s search through every type.
+  // `declared` is a scaled_probe's declared scale or a moving_probe's declared transition.
   static int id_as(const strata::entry_view<world, input>& e, probe_type type,
-                   std::uint8_t declared_scale, const real_stack& s,
-                   strata::entry_id* found = nullptr) {
+                   std::uint8_t declared, const real_stack& s, strata::entry_id* found = nullptr) {
     int id = -1;
     const auto look = [&](auto tag) {
       if (const auto* state = e.get<typename decltype(tag)::type>()) {
@@ -163,11 +168,17 @@ public:
     case probe_type::background: look(type_tag<background_probe>{}); break;
     case probe_type::scaled:
       [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((declared_scale == declared_scales[I] ? look(type_tag<scaled_probe<declared_scales[I]>>{})
-                                               : void()),
+        ((declared == declared_scales[I] ? look(type_tag<scaled_probe<declared_scales[I]>>{})
+                                         : void()),
          ...);
       }
       (std::make_index_sequence<declared_scales.size()>{});
+      break;
+    case probe_type::moving:
+      [&]<std::uint8_t... T>(std::integer_sequence<std::uint8_t, T...>) {
+        ((declared == T ? look(type_tag<moving_probe<T>>{}) : void()), ...);
+      }
+      (std::make_integer_sequence<std::uint8_t, declared_transitions>{});
       break;
     }
     return id;
@@ -222,8 +233,20 @@ private:
     case request_kind::push:
     case request_kind::replace: stage_one(r); break;
     case request_kind::push_first_on_top: stage_batch(r); break;
-    case request_kind::pop: stack->pop(); break;
-    case request_kind::clear: stack->clear(); break;
+    case request_kind::pop:
+      if (r.leaving == no_choice) {
+        stack->pop();
+      } else {
+        stack->pop(transitions[r.leaving % transitions.size()]); // R33
+      }
+      break;
+    case request_kind::clear:
+      if (r.leaving == no_choice) {
+        stack->clear();
+      } else {
+        stack->clear(transitions[r.leaving % transitions.size()]); // R33
+      }
+      break;
     case request_kind::pop_until_name: stack->pop_until(state_names[r.name]); break;
     case request_kind::pop_until_depth: {
       const std::size_t wanted = r.depth;
@@ -239,8 +262,14 @@ private:
         std::move(copy).time_scale(time_scales[r.scale]);
       }
       break;
+    case request_kind::set_transition:
+      if (r.depth < kept_.size()) {
+        kept_handle copy = kept_[r.depth];
+        std::move(copy).transition(transitions[r.transition]);
+      }
+      break;
     case request_kind::commit: stack->commit(); break;
-    case request_kind::update: stack->update(frame_dt); break;
+    case request_kind::update: stack->update(dts[r.dt]); break;
     case request_kind::draw: stack->draw(); break;
     case request_kind::handle: {
       const bool used = stack->handle(input{});
@@ -251,9 +280,10 @@ private:
     }
     case request_kind::frame: {
       const std::array<input, 2> events{};
-      stack->frame(frame_dt, std::span<const input>(events.data(), r.depth % 3U));
+      stack->frame(dts[r.dt], std::span<const input>(events.data(), r.depth % 3U));
       break;
     }
+    case request_kind::finish_transitions: stack->finish_transitions(); break;
     case request_kind::destroy:
       core.trace.aborted(where_destruction_aborts([this] { std::destroy_at(stack); }));
       break;

@@ -1,20 +1,19 @@
 // model/strata_model/model_runner.hpp: plays one program on the real stack and on the model side by
-// side and compares them after every operation (trace, both views entry by entry with their ids
-// and time scales, what id_of() finds, describe(), pending(), live states), checks the lifecycle
-// invariants on the trace, and shrinks a failing program to a short one for the report.
+// side and compares them after every operation (the trace, and what model_compare.hpp compares:
+// both views entry by entry, describe(), pending(), live states, in_transition() and
+// presence_of()), checks the lifecycle invariants on the trace, and shrinks a failing program to
+// a short one for the report.
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <cstddef>
-#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "model.hpp"
+#include "model_compare.hpp"
 #include "model_invariants.hpp"
 #include "model_print.hpp"
 #include "model_program.hpp"
@@ -67,113 +66,6 @@ void apply(harness_core& core, Stack& stack, Perform perform, const op& o) {
   }
 }
 
-// One entry as "title#3 [id 5] (x0.5) (paused)": its name, the harness's id of the state, the
-// entry's id, its time scale if not 1.
-inline std::string entry_text(std::string_view name, int id, std::uint64_t eid, float scale,
-                              bool paused) {
-  std::string text =
-      std::string(name) + "#" + std::to_string(id) + " [id " + std::to_string(eid) + "]";
-  if (scale != 1.0F) {
-    text += " (x" + std::to_string(scale) + ")";
-  }
-  return paused ? text + " (paused)" : text;
-}
-
-inline std::string model_line(const reference_stack& m, const std::vector<int>& ids) {
-  std::string line;
-  for (const int id : ids) {
-    const model_entry& e = m.entry(id);
-    line += (line.empty() ? "" : " | ") +
-            entry_text(state_names[e.shown_name], id, e.eid, e.scale, e.paused);
-  }
-  return line.empty() ? "(empty)" : line;
-}
-
-inline std::string real_line(const real_stack::view& v) {
-  std::string line;
-  for (const auto e : v) {
-    line += (line.empty() ? "" : " | ") + entry_text(e.name(), world::id_of(e),
-                                                     static_cast<std::uint64_t>(e.id()),
-                                                     e.time_scale(), e.paused());
-  }
-  return line.empty() ? "(empty)" : line;
-}
-
-// One view against the model's list, through iteration, operator[], top() and find(). R31: each
-// entry's id, which id_of() finds for its state (for the top two: the search is linear); R32:
-// its time scale, bit for bit.
-inline bool same_view(const real_stack& r, const real_stack::view& v, const reference_stack& m,
-                      const std::vector<int>& ids) {
-  if (v.size() != ids.size() || v.empty() != ids.empty()) {
-    return false;
-  }
-  std::size_t depth = 0;
-  for (const auto e : v) {
-    if (depth == ids.size()) {
-      return false;
-    }
-    const model_entry& expected = m.entry(ids[depth]);
-    const auto direct = v[depth];
-    const bool near_top = depth + 2 >= ids.size();
-    strata::entry_id found = strata::entry_id::none;
-    const int id =
-        world::id_as(e, expected.type, expected.declared_scale, r, near_top ? &found : nullptr);
-    if (e.depth() != depth || direct.depth() != depth || id != expected.id ||
-        world::id_as(direct, expected.type, expected.declared_scale, r) != expected.id ||
-        e.name() != state_names[expected.shown_name] || e.paused() != expected.paused ||
-        !(e.modality() == expected.mode)) {
-      return false;
-    }
-    const auto eid = static_cast<std::uint64_t>(e.id());
-    if (eid != expected.eid || static_cast<std::uint64_t>(direct.id()) != expected.eid ||
-        std::bit_cast<std::uint32_t>(e.time_scale()) !=
-            std::bit_cast<std::uint32_t>(expected.scale)) {
-      return false;
-    }
-    if (near_top && static_cast<std::uint64_t>(found) != m.id_of(expected.id)) {
-      return false;
-    }
-    ++depth;
-  }
-  if (depth != ids.size()) {
-    return false;
-  }
-  if (ids.empty()) {
-    return !v.top().has_value();
-  }
-  const auto top = v.top();
-  const auto found = v.find(top->name());
-  return top->depth() == ids.size() - 1 && found && found->depth() == ids.size() - 1 &&
-         v.contains(top->name());
-}
-
-inline std::string compare(const model_world& model, real_side& real) {
-  const reference_stack& m = model.stack();
-  real_stack& r = real.stack();
-  std::string diff;
-  if (!same_view(r, r.committed(), m, m.committed()) || r.size() != m.committed().size() ||
-      r.empty() != m.committed().empty()) {
-    diff += "  committed: model " + model_line(m, m.committed()) + "\n             real  " +
-            real_line(r.committed()) + "\n";
-  }
-  if (!same_view(r, r.staged(), m, m.staged())) {
-    diff += "  staged:    model " + model_line(m, m.staged()) + "\n             real  " +
-            real_line(r.staged()) + "\n";
-  }
-  if (r.describe() != m.describe()) {
-    diff += "  describe(): model \"" + m.describe() + "\", real \"" + r.describe() + "\"\n";
-  }
-  if (r.pending() != m.pending()) {
-    diff += std::string("  pending(): model ") + (m.pending() ? "true" : "false") + ", real " +
-            (r.pending() ? "true" : "false") + "\n";
-  }
-  if (real.owned_alive() != static_cast<long>(m.owned_count())) {
-    diff += "  live states: model " + std::to_string(m.owned_count()) + ", real " +
-            std::to_string(real.owned_alive()) + "\n";
-  }
-  return diff;
-}
-
 inline std::string invariant_report(const std::vector<event>& trace) {
   lifecycle_checker checker;
   return checker.feed(trace) ? std::string("holds") : checker.problem();
@@ -201,6 +93,7 @@ inline run_result run_program(const program& p, const run_options& options = {})
   const std::vector<event>& expected = model.core.trace.events();
   const std::vector<event>& actual = real.w.core.trace.events();
   std::size_t seen = 0;
+  bool moved = false; // whether the operation under way may move a presence (may_move())
 
   // Where a difference showed: after operation i, or in the destructor (i == p.size()).
   const auto where = [&](std::size_t i) {
@@ -224,7 +117,7 @@ inline run_result run_program(const program& p, const run_options& options = {})
               "\n";
     }
     if (real.alive()) {
-      diff += detail::compare(model, real);
+      diff += detail::compare(model, real, i < p.size() && moved);
     } else if (real.owned_alive() != 0) {
       diff += "  " + std::to_string(real.owned_alive()) + " states still alive after ~stack\n";
     }
@@ -246,6 +139,7 @@ inline run_result run_program(const program& p, const run_options& options = {})
   };
 
   for (std::size_t i = 0; i < p.size(); ++i) {
+    moved = detail::may_move(p[i], model.stack());
     detail::apply(
         model.core, model.stack(), [&](const request& r) { model.perform(r, true); }, p[i]);
     detail::apply(
@@ -273,9 +167,11 @@ inline run_result run_program(const program& p, const run_options& options = {})
 }
 
 // What the model alone records for the last operation of a program, as text: the hooks
-// ("#id.hook", "#id.update(dt)"), and with `steps` the observer's steps, errors and what close()
-// returned too.
-inline std::string model_trace_of_last(const program& p, bool steps = false) {
+// ("#id.hook", "#id.update(dt)", "#id.draw(leaving 0.5 pop)"), and with `steps` the observer's
+// steps, errors and what close() and handle() returned too, with `destructions` the states
+// destroyed ("~#id").
+inline std::string model_trace_of_last(const program& p, bool steps = false,
+                                       bool destructions = false) {
   model_world model;
   std::size_t before = 0;
   for (const op& o : p) {
@@ -286,9 +182,9 @@ inline std::string model_trace_of_last(const program& p, bool steps = false) {
   std::string text;
   for (std::size_t i = before; i < model.core.trace.events().size(); ++i) {
     const event& e = model.core.trace.events()[i];
-    if (e.kind == event_kind::hook ||
+    if (e.kind == event_kind::hook || (destructions && e.kind == event_kind::destroyed) ||
         (steps && (e.kind == event_kind::observed || e.kind == event_kind::failed ||
-                   e.kind == event_kind::closed))) {
+                   e.kind == event_kind::closed || e.kind == event_kind::handled))) {
       text += (text.empty() ? "" : ", ") + to_string(e);
     }
   }
@@ -296,6 +192,10 @@ inline std::string model_trace_of_last(const program& p, bool steps = false) {
 }
 inline std::string model_hooks_of_last(const program& p) {
   return model_trace_of_last(p);
+}
+// R33: the hooks and the destructions, which transitions move away from the exits.
+inline std::string model_motion_of_last(const program& p) {
+  return model_trace_of_last(p, false, true);
 }
 
 // Delta debugging: drops ever smaller chunks of operations, then items of push_first_on_top,
@@ -325,6 +225,7 @@ inline program shrink(program p, const std::function<bool(const program&)>& fail
     what.on_exit = 0;
     what.consumes = false;
     what.scale = no_choice;
+    what.transition = no_choice;
   };
   for (op& o : p) {
     for (std::size_t i = o.action.count; i-- > 0 && o.action.count > 1;) {

@@ -1,8 +1,8 @@
 // model/strata_model/model_staging.hpp: the data of the reference model (model.hpp) and what every
 // request and commit step of it shares: the committed and the staged stack as two plain vectors of
-// state ids, the focused state (R29), staging and unstaging one entry (with the observer told),
-// entry ids (R31), errors, the queries, and what is running at the moment (which decides whether a
-// request is refused).
+// state ids, the drawing order (R33), the focused state (R29), staging and unstaging one entry
+// (with the observer told), entry ids (R31), errors, the queries, and what is running at the
+// moment (which decides whether a request is refused).
 #pragma once
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 
 #include <strata/error.hpp>
 #include <strata/observer.hpp>
+#include <strata/transition.hpp>
 
 #include "model_program.hpp"
 #include "model_types.hpp"
@@ -28,6 +29,8 @@ public:
 
   [[nodiscard]] const std::vector<int>& committed() const { return committed_; }
   [[nodiscard]] const std::vector<int>& staged() const { return staged_; }
+  // R33: the committed states and those that exited but are not destroyed yet, bottom to top.
+  [[nodiscard]] const std::vector<int>& drawing_order() const { return drawn_; }
   [[nodiscard]] const model_entry& entry(int id) const {
     return table_[static_cast<std::size_t>(id)];
   }
@@ -58,11 +61,11 @@ public:
     }
     return line + "*";
   }
-  // States the stack owns, on either stack (each once).
+  // States the stack owns, on either stack or leaving (each once).
   [[nodiscard]] std::size_t owned_count() const {
     std::vector<bool> counted(table_.size());
     std::size_t count = 0;
-    for (const std::vector<int>* ids : {&committed_, &staged_}) {
+    for (const std::vector<int>* ids : {&staged_, &drawn_}) {
       for (const int id : *ids) {
         const auto at = static_cast<std::size_t>(id);
         count += entry(id).borrow_slot < 0 && !counted[at] ? 1 : 0;
@@ -164,11 +167,13 @@ protected:
   }
 
   // Stages without telling the observer (push_first_on_top tells it once the batch is in). R31:
-  // every staging gives a new id, counted from 1.
-  void stage_silently(model_entry state) {
+  // every staging gives a new id, counted from 1. R33: `by` is the request, the cause of the
+  // state's arrival.
+  void stage_silently(model_entry state, strata::cause by) {
     state.shown_name = state.base_name;
     state.paused = false;
     state.eid = ++stagings_;
+    state.staged_by = by;
     if (table_.size() <= static_cast<std::size_t>(state.id)) {
       table_.resize(static_cast<std::size_t>(state.id) + 1);
     }
@@ -177,7 +182,7 @@ protected:
   }
 
   void stage(const model_entry& state) {
-    stage_silently(state);
+    stage_silently(state, strata::cause::push);
     notify(strata::step::push, state.id, staged_.size() - 1);
   }
 
@@ -192,14 +197,18 @@ protected:
 
   // R6: a state never entered leaves without hooks; an entered one waits for its exit. A
   // destructor the drop runs is code of the request.
-  void unstage_top() { pop_down_to(staged_.size() - 1); }
+  void unstage_top() { pop_down_to(staged_.size() - 1, strata::cause::pop); }
 
   // R1, R22: the request takes every state off first, then the observer hears of each, top first,
-  // and what it requests applies to the stack as the request left it.
-  void pop_down_to(std::size_t depth) {
+  // and what it requests applies to the stack as the request left it. R33: `by` is the request,
+  // the cause of the departures to come.
+  void pop_down_to(std::size_t depth, strata::cause by) {
     std::vector<int> gone(staged_.rbegin(),
                           staged_.rbegin() + static_cast<std::ptrdiff_t>(staged_.size() - depth));
     staged_.resize(depth);
+    for (const int id : gone) {
+      entry(id).unstaged_by = by;
+    }
     std::size_t at = depth + gone.size();
     for (const int id : gone) {
       tell_gone(id, --at);
@@ -225,6 +234,7 @@ protected:
   std::vector<model_entry> table_; // by id
   std::vector<int> committed_;     // bottom to top
   std::vector<int> staged_;        // bottom to top
+  std::vector<int> drawn_;         // R33: the drawing order, bottom to top
   int focused_ = -1;               // R29: got focus and not yet unfocus
   std::uint64_t stagings_ = 0;     // R31: the last entry id given
   activity activity_ = activity::idle;

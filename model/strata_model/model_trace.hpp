@@ -1,8 +1,8 @@
 // model/strata_model/model_trace.hpp: what the model test records about a run, the same way for the
 // real stack and for the model: hooks with the id of the state they ran on (and the dt an update
-// hook received), observer steps (with the entry's id), on_exit callbacks, destructions, errors
-// and what close() returned. Events are small values so that a million
-// operations compare quickly; they become text only for a failure report.
+// hook received, or the presence a draw read, R33), observer steps (with the entry's id), on_exit
+// callbacks, destructions, errors and what close() returned. Events are small values so that a
+// million operations compare quickly; they become text only for a failure report.
 #pragma once
 
 #include <array>
@@ -18,13 +18,16 @@
 
 #include <strata/error.hpp>
 #include <strata/observer.hpp>
+#include <strata/transition.hpp>
 
 #include "model_program.hpp"
 
 namespace strata_model {
 
 enum class event_kind : std::uint8_t {
-  hook,      // what: hook_kind, value: state id, detail: the bits of the dt of an update hook
+  hook,      // what: hook_kind, value: state id, detail: the bits of the dt of an update hook;
+             // a draw that read its presence (R33): name, see read_mark; detail, the bits of
+             // its value (high half) and cover (low half)
   throws,    // the hook just recorded throws; what: hook_kind, value: state id
   on_exit,   // value: state id
   destroyed, // value: state id
@@ -50,6 +53,35 @@ struct event {
 
   friend bool operator==(const event&, const event&) = default;
 };
+
+// R33: a draw event's name field when the draw read its presence: this bit, the phase times 8 and
+// the cause.
+inline constexpr std::uint8_t read_mark = 0x80;
+
+// "0.75": a float as it reads, to the last bit.
+inline std::string number(float value) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%.9g", static_cast<double>(value));
+  return text.data();
+}
+
+// "being_covered 1 push cover 0.5", the way docs/semantics.md writes what a draw reads.
+inline std::string to_string(const strata::presence& p) {
+  std::string text = std::string(strata::to_string(p.phase)) + " " + number(p.value);
+  if (p.cause != strata::cause::none) {
+    text += " " + std::string(strata::to_string(p.cause));
+  }
+  return p.cover != 0.0F ? text + " cover " + number(p.cover) : text;
+}
+
+inline strata::presence read_presence(const event& e) {
+  strata::presence p;
+  p.phase = static_cast<strata::phase>((e.name & ~read_mark) >> 3U);
+  p.cause = static_cast<strata::cause>(e.name & 7U);
+  p.value = std::bit_cast<float>(static_cast<std::uint32_t>(e.detail >> 32U));
+  p.cover = std::bit_cast<float>(static_cast<std::uint32_t>(e.detail));
+  return p;
+}
 
 inline std::uint8_t name_index(std::string_view name) {
   for (std::size_t i = 0; i < state_names.size(); ++i) {
@@ -83,6 +115,9 @@ inline std::string to_string(const event& e) {
   const std::string id = "#" + std::to_string(e.value);
   switch (e.kind) {
   case event_kind::hook: {
+    if ((e.name & read_mark) != 0) {
+      return id + ".draw(" + to_string(read_presence(e)) + ")";
+    }
     if (!is_update(static_cast<hook_kind>(e.what))) {
       return id + "." + std::string(hook_names[e.what]);
     }
@@ -127,6 +162,14 @@ public:
   void hook(hook_kind kind, int id, double dt) {
     events_.push_back({event_kind::hook, static_cast<std::uint8_t>(kind), 0, id,
                        is_update(kind) ? std::bit_cast<std::uint64_t>(dt) : 0});
+  }
+  // R33: a draw that read its presence.
+  void drawn(int id, const strata::presence& p) {
+    const auto mark = static_cast<std::uint8_t>(read_mark | static_cast<unsigned>(p.phase) << 3U |
+                                                static_cast<unsigned>(p.cause));
+    events_.push_back({event_kind::hook, static_cast<std::uint8_t>(hook_kind::draw), mark, id,
+                       std::uint64_t{std::bit_cast<std::uint32_t>(p.value)} << 32U |
+                           std::bit_cast<std::uint32_t>(p.cover)});
   }
   void throws(hook_kind kind, int id) {
     add(event_kind::throws, static_cast<std::uint8_t>(kind), id);

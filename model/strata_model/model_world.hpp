@@ -27,6 +27,11 @@ public:
 
   [[nodiscard]] reference_stack& stack() { return stack_; }
   [[nodiscard]] const reference_stack& stack() const { return stack_; }
+  // R31, R33: the entry id of the index-th newest kept handle (whose entry may have gone since),
+  // 0 for none.
+  [[nodiscard]] std::uint64_t kept_id(std::size_t index) const {
+    return index < kept_.size() ? kept_[index].eid : 0;
+  }
 
   // A request from outside (top_level), or one armed in a hook or the observer; what it throws
   // is caught here, as the real harness does: a strata::error is reported with its code (in
@@ -53,8 +58,13 @@ public:
 
   // ---- model_events ----
 
-  outcome call(int id, std::uint8_t base_name, hook_kind hook, double dt) override {
-    core.trace.hook(hook, id, dt);
+  outcome call(int id, std::uint8_t base_name, hook_kind hook, double dt,
+               const strata::presence* seen) override {
+    if (seen != nullptr) {
+      core.trace.drawn(id, *seen);
+    } else {
+      core.trace.hook(hook, id, dt);
+    }
     if (core.arms.tearing_down()) {
       core.trace.queried(stack_.pending(), stack_.leaving()); // Issue 10 item 10
     }
@@ -113,8 +123,8 @@ private:
     case request_kind::push:
     case request_kind::replace:
     case request_kind::push_first_on_top: return stage(r);
-    case request_kind::pop: return stack_.pop();
-    case request_kind::clear: return stack_.clear();
+    case request_kind::pop: return stack_.pop(leaving(r));
+    case request_kind::clear: return stack_.clear(leaving(r));
     case request_kind::pop_until_name: return stack_.pop_until_name(r.name);
     case request_kind::pop_until_depth: return stack_.pop_until_depth(r.depth);
     case request_kind::pop_to: return stack_.pop_to(r.depth);
@@ -129,8 +139,11 @@ private:
     case request_kind::set_time_scale:
       return stack_.set_time_scale(r.depth < kept_.size() ? kept_[r.depth].id : -1,
                                    time_scales[r.scale]);
+    case request_kind::set_transition:
+      return stack_.set_transition(r.depth < kept_.size() ? kept_[r.depth].id : -1,
+                                   transitions[r.transition]);
     case request_kind::commit: return stack_.commit();
-    case request_kind::update: return stack_.update(frame_dt);
+    case request_kind::update: return stack_.update(dts[r.dt]);
     case request_kind::draw: return stack_.draw();
     case request_kind::handle: {
       bool used = false;
@@ -140,10 +153,16 @@ private:
       }
       return result;
     }
-    case request_kind::frame: return stack_.frame(r.depth % 3U, frame_dt);
+    case request_kind::frame: return stack_.frame(r.depth % 3U, dts[r.dt]);
+    case request_kind::finish_transitions: return stack_.finish_transitions();
     case request_kind::destroy: core.trace.aborted(destruction_site()); return outcome::ok;
     }
     return outcome::ok;
+  }
+
+  // R33: the t of pop(t) and clear(t), or none.
+  static const strata::transition* leaving(const request& r) {
+    return r.leaving == no_choice ? nullptr : &transitions[r.leaving % transitions.size()];
   }
 
   // R31: the id a close request names (see close_target).
@@ -231,6 +250,7 @@ private:
         entries[i].type =
             r.items[i].own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
         entries[i].scale = 1.0F;
+        entries[i].transition = {};
       }
     }
     std::size_t taken = 0;
@@ -292,8 +312,12 @@ private:
     made.base_name = what.name;
     made.mode =
         what.type == probe_type::bare ? strata::modality::screen : modalities[what.declared];
-    made.declared_scale = what.declared_scale;
+    made.type_parameter =
+        what.type == probe_type::moving ? what.declared_transition : what.declared_scale;
     made.scale = what.type == probe_type::scaled ? time_scales[what.declared_scale] : 1.0F;
+    if (what.type == probe_type::moving) {
+      made.transition = transitions[what.declared_transition]; // R33: the type's
+    }
     made.consumes = what.consumes;
     made.null = what.own == ownership::null;
     if (what.own == ownership::borrowed) {

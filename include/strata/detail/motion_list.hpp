@@ -5,6 +5,7 @@
 // Empty for a stack without transitions, which is all it then costs.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,8 @@ struct motion {
   bool leaving;
   bool input_passes;
   strata::cause why;
+  // R32: the factor on dt that moves it, as the update pass started (scratch of measure()).
+  float factor;
 };
 
 template <class Entry>
@@ -46,7 +49,7 @@ public:
   bool arrive(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
     return records_.try_insert(records_.size(),
                                {e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
-                                t.input_passes, e.arrival_cause()});
+                                t.input_passes, e.arrival_cause(), 1.0F});
   }
 
   // `e`, the committed top at `depth`, exited: it leaves from where its arrival got to (fully
@@ -67,9 +70,10 @@ public:
                  at,
                  true,
                  t.input_passes,
-                 e.departure_cause()};
-    } else if (!records_.try_insert(
-                   place, {e, from, t.leave, at, true, t.input_passes, e.departure_cause()})) {
+                 e.departure_cause(),
+                 1.0F};
+    } else if (!records_.try_insert(place, {e, from, t.leave, at, true, t.input_passes,
+                                            e.departure_cause(), 1.0F})) {
       return false;
     }
     for (std::size_t i = place + 1; i < records_.size(); ++i) {
@@ -94,28 +98,43 @@ public:
     return !records_.empty() && records_.back().leaving && records_.back().depth == depth;
   }
 
-  // Moves every presence on by `dt` times `scale_above(d)`, the product of the time scales of
-  // the committed entries from depth d up (R32), asked top down (d never grows from one call to
-  // the next); an arrival that is over leaves the list.
+  // Before the update calls, so that a time scale they change counts from the next pass (R32):
+  // takes each record's factor, `scale_above(d)`, the product of the time scales of the committed
+  // entries from depth d up, asked top down (d never grows from one call to the next).
   template <class ScaleAbove>
-  void advance(double dt, ScaleAbove scale_above) {
+  void measure(ScaleAbove scale_above) {
+    for (std::size_t i = records_.size(); i-- > 0;) {
+      records_[i].factor =
+          scale_above(records_[i].leaving ? records_[i].depth : records_[i].depth + 1);
+    }
+  }
+
+  // Moves every presence on by `dt` times the factor measure() took; an arrival that is over
+  // leaves the list.
+  void advance(double dt) {
     for (std::size_t i = records_.size(); i-- > 0;) {
       record& r = records_[i];
-      const auto scale = static_cast<double>(scale_above(r.leaving ? r.depth : r.depth + 1));
+      const auto scale = static_cast<double>(r.factor);
       // No time is no step, even under scales whose product is infinite (0 x inf is not a
       // number, which ended the transition).
       const double step = r.seconds <= 0.0F           ? 1.0
                           : dt == 0.0 || scale == 0.0 ? 0.0
                                                       : dt * scale / static_cast<double>(r.seconds);
+      if (step == 0.0) {
+        continue; // no time passed for it: it does not move, not even to an end it is close to
+      }
       // A step that is not a number (a NaN dt) ends the transition, as an infinite one does.
       const double moved = std::isnan(step) ? (r.leaving ? 0.0 : 1.0)
                            : r.leaving      ? static_cast<double>(r.presence) - step
                                             : static_cast<double>(r.presence) + step;
       // Within a rounding error of the end is the end: three steps of 0.1 s over 0.3 s add up
-      // to a hair under 1, which would keep a state arriving for one more frame.
-      r.presence = moved <= end_tolerance         ? 0.0F
-                   : moved >= 1.0 - end_tolerance ? 1.0F
-                                                  : static_cast<float>(moved);
+      // to a hair under 1, which would keep a state arriving for one more frame. Near its start
+      // a transition has moved all the same: steps below the tolerance add up.
+      if (r.leaving) {
+        r.presence = moved <= end_tolerance ? 0.0F : static_cast<float>(std::min(moved, 1.0));
+      } else {
+        r.presence = moved >= 1.0 - end_tolerance ? 1.0F : static_cast<float>(std::max(moved, 0.0));
+      }
     }
     keep_only([](const record& r) { return r.leaving || r.presence < 1.0F; });
   }

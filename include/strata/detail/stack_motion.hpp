@@ -57,17 +57,13 @@ protected:
 
   // ---- at the passes ----
 
-  // After the update calls: each presence moves on by its share of `dt` (R32: times the time
-  // scales of the committed entries above it), arrivals that are over end, and the entries done
-  // leaving are destroyed, top first.
-  void advance_motions(double dt) {
-    if (motions_.empty()) {
-      return;
-    }
-    // advance() asks for the scales above depths from the top down: one product, extended down.
+  // Before the update calls: what each moving entry's share of `dt` will be (R32: times the
+  // time scales of the committed entries above it, as the pass starts).
+  void measure_motions() {
+    // measure() asks for the scales above depths from the top down: one product, extended down.
     std::size_t reached = entries_.committed_size();
     float product = 1.0F;
-    motions_.advance(dt, [&](std::size_t from) {
+    motions_.measure([&](std::size_t from) {
       for (; reached > from; --reached) {
         const float scale = entries_.committed_at(reached - 1).time_scale();
         // R32: a scale of 0 stops time below it whatever the scales above it, whose product may
@@ -76,6 +72,15 @@ protected:
       }
       return product;
     });
+  }
+
+  // After the update calls: each presence moves on by its share of `dt`, arrivals that are over
+  // end, and the entries done leaving are destroyed, top first.
+  void advance_motions(double dt) {
+    if (motions_.empty()) {
+      return;
+    }
+    motions_.advance(dt);
     release_finished();
     passes_.set_in_motion(!motions_.empty());
   }
@@ -109,8 +114,11 @@ private:
       release(left);
     }
     // What is done leaving goes, top first: `left` if it left at once with nothing above it, or
-    // the states parked below the ones just cut short, which waited only for those.
-    release_finished();
+    // the states parked below the ones just cut short, which waited only for those. Not during
+    // destruction (R26): a state done leaving below committed ones goes after them, in order.
+    if (guard_.now != activity::destroying) {
+      release_finished();
+    }
     if (depth > 0 && motions_.leaving_at(depth)) {
       entries_.committed_at(depth - 1).set_below_leaving();
     }
