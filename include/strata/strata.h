@@ -44,24 +44,24 @@ extern "C" {
  * or any call from inside the stack's allocator (see strata_allocator). */
 enum strata_result {
   STRATA_OK = 0,
-  STRATA_E_EMPTY_STACK = -1,      /* pop or replace with nothing staged */
-  STRATA_E_REENTRANT = -2,        /* commit etc. in a callback; any call in the allocator */
-  STRATA_E_NULL_STATE = -3,       /* push of a null strata_state */
-  STRATA_E_BORROWED_TWICE = -4,   /* (C++ only: the C API never borrows) */
-  STRATA_E_NOT_FOUND = -5,        /* pop_until or find with no such state */
-  STRATA_E_BAD_DEPTH = -6,        /* pop_to or a query at a depth beyond the stack */
-  STRATA_E_TRANSITION_LIMIT = -7, /* a commit ran more transitions than allowed (R23) */
-  STRATA_E_DEPTH_LIMIT = -8,      /* a push would grow the stack past its limit */
-  STRATA_E_BAD_TIME_SCALE = -9,   /* a time scale that is negative, infinite or NaN */
-  STRATA_E_BAD_TRANSITION = -10,  /* a transition's duration negative, infinite or NaN */
+  STRATA_E_EMPTY_STACK = -1,       /* pop or replace with nothing staged */
+  STRATA_E_REENTRANT = -2,         /* commit etc. in a callback; any call in the allocator */
+  STRATA_E_NULL_STATE = -3,        /* push of a null strata_state */
+  STRATA_E_BORROWED_TWICE = -4,    /* (C++ only: the C API never borrows) */
+  STRATA_E_NOT_FOUND = -5,         /* pop_until or find with no such state */
+  STRATA_E_BAD_DEPTH = -6,         /* pop_to or a query at a depth beyond the stack */
+  STRATA_E_TRANSITION_LIMIT = -7,  /* a commit ran more transitions than allowed (R23) */
+  STRATA_E_DEPTH_LIMIT = -8,       /* a push would grow the stack past its limit */
+  STRATA_E_BAD_TIME_SCALE = -9,    /* a time scale that is negative, infinite or NaN */
+  STRATA_E_BAD_TRANSITION = -10,   /* a transition's duration negative, infinite or NaN */
   STRATA_E_BAD_REGISTRATION = -11, /* strata_save_types_add() refused a kind (strata_save.h) */
   STRATA_E_RESTORE_FAILED = -12,   /* strata_restore_text() met a state it cannot make */
   STRATA_E_BAD_BINDING = -13,      /* (C++ only: strata::to_below over another class) */
   /* Errors of the C layer itself. */
-  STRATA_E_NULL_STACK = -100,     /* the stack argument is NULL */
-  STRATA_E_BAD_ARGUMENT = -101,   /* another argument is NULL or out of range */
-  STRATA_E_NO_MEMORY = -102,      /* the allocator returned NULL */
-  STRATA_E_EXCEPTION = -103,      /* a callback written in C++ threw an exception */
+  STRATA_E_NULL_STACK = -100,      /* the stack argument is NULL */
+  STRATA_E_BAD_ARGUMENT = -101,    /* another argument is NULL or out of range */
+  STRATA_E_NO_MEMORY = -102,       /* the allocator returned NULL */
+  STRATA_E_EXCEPTION = -103,       /* a callback written in C++ threw an exception */
   STRATA_E_CALLBACK_FAILED = -104, /* a callback called strata_fail() */
   STRATA_E_UNSAVABLE = -105        /* strata_save_text() met a state it cannot save */
 };
