@@ -57,6 +57,24 @@ int accept_items(strata_stack* stack, const char* what, const strata_item* items
   return stack->fail(found.code, {"strata: ", what, found.message});
 }
 
+// strata_pop_leaving() and strata_clear_leaving(): `pop` is the core's pop(t) or clear(t), called
+// with the departure once its switches are known to be valid (the core checks the duration).
+template <class Pop>
+int pop_leaving(strata_stack* stack, const char* what, float leave, unsigned transition,
+                Pop&& pop) {
+  if (stack == nullptr) {
+    return STRATA_E_NULL_STACK;
+  }
+  return stack->request(what, [&]() -> int {
+    if ((transition & ~unsigned{STRATA_INPUT_PASSES}) != 0) {
+      return stack->fail(STRATA_E_BAD_ARGUMENT,
+                         {"strata: ", what, " with invalid transition bits"});
+    }
+    pop(strata::transition{0.0F, leave, (transition & STRATA_INPUT_PASSES) != 0});
+    return STRATA_OK;
+  });
+}
+
 void give_name(c_state& state, const strata_item& item, strata_stack& stack) {
   if (item.name != nullptr) {
     state.copy_name(item.name, stack.names());
@@ -231,6 +249,16 @@ int strata_clear(strata_stack* stack) {
     stack->core().clear();
     return STRATA_OK;
   });
+}
+
+int strata_pop_leaving(strata_stack* stack, float leave, unsigned transition) {
+  return pop_leaving(stack, "strata_pop_leaving()", leave, transition,
+                     [&](const strata::transition& t) { stack->core().pop(t); });
+}
+
+int strata_clear_leaving(strata_stack* stack, float leave, unsigned transition) {
+  return pop_leaving(stack, "strata_clear_leaving()", leave, transition,
+                     [&](const strata::transition& t) { stack->core().clear(t); });
 }
 
 int strata_pop_until(strata_stack* stack, const char* name) {

@@ -229,6 +229,25 @@ TEST_F(transitions, r33_replace_cross_fades) {
   EXPECT_EQ(trace(), "level.update_covered, world.update, title.destroyed");
 }
 
+// replace() takes no departure of its own: the replaced state leaves as its kept handle's
+// .transition() said before the replace (here 0.25 s where its type says 0.5), told `replace`.
+TEST_F(transitions, r33_a_replaced_state_leaves_as_its_kept_handle_says) {
+  s.push<level>(ctx);
+  auto title = s.push<moving<"title", 0, 500>>(ctx);
+  commit_setup();
+  std::move(title).transition({.leave = 0.25F});
+  s.replace<moving<"world", 500, 0>>(ctx);
+  s.commit();
+  EXPECT_EQ(trace(), "title.exit, level.resume, level.pause, world.enter");
+  s.update(0.125);
+  s.draw();
+  EXPECT_EQ(trace(), "level.update_covered, world.update, level.draw(being_revealed 1 replace "
+                     "cover 0.5), title.draw(leaving 0.5 replace cover 0.25), "
+                     "world.draw(arriving 0.25 replace)");
+  s.update(0.125);
+  EXPECT_EQ(trace(), "level.update_covered, world.update, title.destroyed");
+}
+
 // clear(): every state leaves, told so; the ones below wait for the ones above.
 TEST_F(transitions, r33_clear_lets_every_state_leave_top_first) {
   s.push<moving<"a", 0, 250>>(ctx);

@@ -310,6 +310,12 @@ STRATA_API int strata_push_several_ids(strata_stack* stack, const strata_item* i
 STRATA_API int strata_replace_item_id(strata_stack* stack, const strata_item* item, strata_id* id);
 STRATA_API int strata_pop(strata_stack* stack);
 STRATA_API int strata_clear(strata_stack* stack);
+/* strata_pop and strata_clear whose popped states leave over `leave` seconds, whatever their
+ * state or item said (R33: strata::stack::pop(t) and clear(t)); with STRATA_INPUT_PASSES in
+ * `transition` events go on below them while they leave. STRATA_E_BAD_TRANSITION for a `leave`
+ * negative, infinite or NaN, STRATA_E_BAD_ARGUMENT for other bits: nothing is popped then. */
+STRATA_API int strata_pop_leaving(strata_stack* stack, float leave, unsigned transition);
+STRATA_API int strata_clear_leaving(strata_stack* stack, float leave, unsigned transition);
 /* Pops the states above the nearest staged state named `name`, which stays. */
 STRATA_API int strata_pop_until(strata_stack* stack, const char* name);
 /* Pops the states above the nearest staged state for which `match` returns nonzero. */

@@ -308,6 +308,60 @@ static void r33_phases_and_causes_have_names(void) {
   CHECK_STR(strata_cause_name(5), "?");
 }
 
+/* strata_pop_leaving and strata_clear_leaving (strata::stack::pop(t), clear(t)): the states they
+ * pop leave over the time given, whatever their state said (the pause's own is 0.5 s), with
+ * events passing below them if asked; a bad departure is refused and pops nothing. */
+static void r33_pop_and_clear_may_override_the_departure(void) {
+  const float zero = 0.0f;
+  const float not_a_number = zero / zero;
+  actor level, pause;
+  int key = 1;
+  strata_id ids[2];
+  strata_stack* stack = make_stack(&log_, NULL);
+  actor_init(&level, "level", &log_);
+  actor_init(&pause, "pause", &log_);
+  level.consumes = 1;
+  ids[0] = push_kind(stack, &seen_state, &level);
+  ids[1] = push_kind(stack, &fading_pause_state, &pause);
+  strata_commit(stack);
+  strata_finish_transitions(stack);
+  take(&log_);
+
+  CHECK_INT(strata_pop_leaving(stack, -1.0f, 0), STRATA_E_BAD_TRANSITION);
+  CHECK_AFFIXES(strata_last_error(stack), "strata: transition(",
+                "a transition lasts a finite "
+                "number of seconds, 0 or more");
+  CHECK_INT(strata_clear_leaving(stack, not_a_number, 0), STRATA_E_BAD_TRANSITION);
+  CHECK_INT(strata_pop_leaving(stack, 0.25f, STRATA_TRANSITION_SET), STRATA_E_BAD_ARGUMENT);
+  CHECK_STR(strata_last_error(stack), "strata: strata_pop_leaving() with invalid transition bits");
+  CHECK_INT(strata_clear_leaving(stack, 0.25f, 0x8u), STRATA_E_BAD_ARGUMENT);
+  CHECK_INT(strata_staged_size(stack), 2);
+  CHECK_STR(take(&log_), "");
+
+  CHECK_INT(strata_pop_leaving(stack, 0.25f, STRATA_INPUT_PASSES), STRATA_OK);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "pause.exit, level.resume");
+  strata_update(stack, 0.125);
+  strata_draw(stack);
+  CHECK_STR(take(&log_), "level.active, level.draw_seen(being_revealed 1 pop cover 0.5), "
+                         "pause.draw_seen(leaving 0.5 pop)");
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), "level.event(1)"); /* the departure lets events pass */
+  strata_update(stack, 0.125);
+  CHECK_STR(take(&log_), "level.active, pause.destroyed"); /* gone after 0.25 s, not 0.5 */
+
+  CHECK_INT(strata_clear_leaving(stack, 1.0f, 0), STRATA_OK);
+  strata_commit(stack);
+  CHECK_STR(take(&log_), "level.exit");
+  strata_update(stack, 0.5);
+  CHECK_STR(presence_text(stack, ids[0]), "leaving 0.5 clear");
+  CHECK_INT(strata_handle(stack, &key), 1);
+  CHECK_STR(take(&log_), ""); /* without STRATA_INPUT_PASSES the leaving level stops it */
+  strata_finish_transitions(stack);
+  CHECK_STR(take(&log_), "level.destroyed");
+  destroy_stack(stack, &log_);
+}
+
 int main(void) {
   static const test_case tests[] = {
       {"r33_an_item_may_override_its_states_transition",
@@ -321,6 +375,8 @@ int main(void) {
       {"r33_a_push_with_transitions_is_all_or_nothing_when_memory_runs_out",
        r33_a_push_with_transitions_is_all_or_nothing_when_memory_runs_out},
       {"r33_phases_and_causes_have_names", r33_phases_and_causes_have_names},
+      {"r33_pop_and_clear_may_override_the_departure",
+       r33_pop_and_clear_may_override_the_departure},
   };
   recorder_init(&log_);
   return run_tests(tests, sizeof tests / sizeof tests[0]);

@@ -57,6 +57,8 @@ int main(void) {
   EXPECT(strata_id_of(stack, &item) == STRATA_ID_NONE && strata_step_id(stack) == STRATA_ID_NONE);
   EXPECT(strata_pop(stack) == STRATA_E_NULL_STACK);
   EXPECT(strata_clear(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_pop_leaving(stack, 0.5f, 0) == STRATA_E_NULL_STACK);
+  EXPECT(strata_clear_leaving(stack, 0.5f, 0) == STRATA_E_NULL_STACK);
   EXPECT(strata_pop_until(stack, "a") == STRATA_E_NULL_STACK);
   EXPECT(strata_pop_until_match(stack, NULL, NULL) == STRATA_E_NULL_STACK);
   EXPECT(strata_pop_to(stack, 0) == STRATA_E_NULL_STACK);
