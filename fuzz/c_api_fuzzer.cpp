@@ -12,7 +12,8 @@
 // the ids the pushes report name staged entries, strata_close and strata_set_time_scale act on
 // staged ids only, and the observer reads the id of each step it is told. Transitions (R33): kinds
 // of state that arrive and leave over time and read their presence, strata_finish_transitions
-// (refused inside callbacks), and the presence of every committed entry.
+// (refused inside callbacks), strata_pop_leaving and strata_clear_leaving (a bad departure is
+// refused and pops nothing), and the presence of every committed entry.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -495,6 +496,26 @@ void set_time_scale(strata_model::byte_source& input, strata_stack* stack) {
   }
 }
 
+// strata_pop_leaving(), or strata_clear_leaving() when `all`: a departure picked from the time
+// scales' values (valid, negative, NaN, infinite), sometimes with a bit other than
+// STRATA_INPUT_PASSES. A refused one, or one out of memory, leaves the staged stack as it was.
+void pop_leaving(strata_model::byte_source& input, strata_stack* stack, bool all) {
+  const float leave = pick_time_scale(input);
+  const unsigned bits = input.below(8) == 0 ? unsigned{STRATA_TRANSITION_SET}
+                                            : input.below(2) * unsigned{STRATA_INPUT_PASSES};
+  const std::string before = staged_names(stack);
+  const int code =
+      all ? strata_clear_leaving(stack, leave, bits) : strata_pop_leaving(stack, leave, bits);
+  expect(code, stack, all ? "strata_clear_leaving" : "strata_pop_leaving");
+  if (stack != nullptr && code != STRATA_OK) {
+    check(staged_names(stack) == before, "a refused departure popped", code);
+  }
+  if (stack != nullptr && !run->inside &&
+      (!valid_time_scale(leave) || bits > STRATA_INPUT_PASSES)) {
+    check(code != STRATA_OK, "a bad departure was taken", code);
+  }
+}
+
 void try_to_fail(strata_stack* stack) {
   static constexpr std::array<const char*, 3> messages{nullptr, "", "the fuzzer says so"};
   const int code = strata_fail(stack, messages[run->input->below(3)]);
@@ -550,8 +571,8 @@ void act_on(strata_model::byte_source& input, strata_stack* stack, reach from) {
            stack, "strata_replace");
     break;
   }
-  case 5:
-  case 6: expect_strong(stack, "strata_pop", [&] { return strata_pop(stack); }); break;
+  case 5: expect_strong(stack, "strata_pop", [&] { return strata_pop(stack); }); break;
+  case 6: pop_leaving(input, stack, input.below(4) == 0); break;
   case 7: expect_strong(stack, "strata_clear", [&] { return strata_clear(stack); }); break;
   case 8: {
     const char* name = pick_name(input.below(7));
