@@ -3,9 +3,9 @@
 // may hand it a callable that makes ordinary requests, applied on the game thread at the start of
 // the next commit:
 //
-//   auto post = states.poster();                   // on the game thread, once
-//   std::jthread network{[post] {                  // copies go anywhere
-//     post.post([](auto& s) { s.template push<disconnected>(); });
+//   strata::poster<game> post = states.poster();        // on the game thread
+//   std::jthread network{[post] {                       // copies go to any thread
+//     post.post([](strata::stack<game>& s) { s.push<disconnected>(); });
 //   }};
 //
 // Not included by strata.hpp: a game that never posts compiles no <mutex> or <atomic> for it.
