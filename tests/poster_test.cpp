@@ -176,6 +176,25 @@ TEST(posts_after_the_stack, r35_a_poster_outlives_its_stack_and_is_refused) {
   EXPECT_EQ(copy.post([](test_stack& /*stack*/) {}), post_ticket::none);
 }
 
+// R26: a poster made by an exit hook of ~stack, after the inbox closed, posts nowhere (it once
+// made a second inbox, which nothing closed).
+TEST(posts_after_the_stack, r35_a_poster_made_during_destruction_posts_nowhere) {
+  recorder ctx;
+  test_poster late;
+  post_ticket ticket{7};
+  {
+    test_stack s{ctx};
+    s.push<logged<"level">>(actions{.exit = [&] {
+      late = s.poster();
+      ticket = late.post(tracked_post{ctx, "late"});
+    }});
+    s.commit();
+    ctx.take();
+  }
+  EXPECT_EQ(ticket, post_ticket::none);
+  EXPECT_EQ(ctx.take(), "level.exit, late.destroyed");
+}
+
 // A posted callable whose size exceeds the node's (64 bytes) is kept in a block of its own: run
 // and destroyed once all the same.
 TEST_F(posts, r35_a_large_callable_is_run_and_destroyed_once) {

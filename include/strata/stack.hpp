@@ -409,6 +409,9 @@ public:
     static_assert(
         requires { sizeof(Handle); }, "strata: stack::poster() needs #include <strata/poster.hpp>");
     STRATA_IF_CHECKED(this->checks_.check_thread("poster()");)
+    if (guard_.now == detail::activity::destroying) {
+      return Handle{}; // R35: its inbox is closed already; this one posts nowhere
+    }
     if (this->inbox_ == nullptr) {
       this->inbox_ = Handle::open_inbox();
     }

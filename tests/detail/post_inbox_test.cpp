@@ -62,8 +62,8 @@ struct opened {
 };
 
 TEST(post_inbox, tickets_count_from_one_in_queue_order_and_a_drain_runs_them_in_order) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   EXPECT_FALSE(box.inbox->has_posts());
   EXPECT_EQ(post(*box.inbox, out, "a"), 1U);
   EXPECT_EQ(post(*box.inbox, out, "b"), 2U);
@@ -76,8 +76,8 @@ TEST(post_inbox, tickets_count_from_one_in_queue_order_and_a_drain_runs_them_in_
 }
 
 TEST(post_inbox, a_post_made_during_a_drain_waits_for_the_next) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   post(*box.inbox, out, "first", [&](log& l) {
     l.add("first");
     post(*box.inbox, out, "again");
@@ -92,8 +92,8 @@ TEST(post_inbox, a_post_made_during_a_drain_waits_for_the_next) {
 }
 
 TEST(post_inbox, cancel_removes_a_waiting_post_anywhere_in_the_queue) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   const std::uint64_t a = post(*box.inbox, out, "a");
   const std::uint64_t b = post(*box.inbox, out, "b");
   const std::uint64_t c = post(*box.inbox, out, "c");
@@ -112,8 +112,8 @@ TEST(post_inbox, cancel_removes_a_waiting_post_anywhere_in_the_queue) {
 
 #ifndef STRATA_NO_EXCEPTIONS
 TEST(post_inbox, a_callable_that_throws_is_destroyed_and_the_rest_stay_first_in_line) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   post(*box.inbox, out, "a");
   post(*box.inbox, out, "thrower", [](log& /*l*/) { throw std::runtime_error("no"); });
   post(*box.inbox, out, "b");
@@ -126,8 +126,8 @@ TEST(post_inbox, a_callable_that_throws_is_destroyed_and_the_rest_stay_first_in_
 }
 
 TEST(post_inbox, a_callable_whose_construction_throws_posts_nothing) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   EXPECT_THROW(
       box.inbox->post([](void* /*storage*/) -> const post_ops* { throw std::runtime_error("no"); }),
       std::runtime_error);
@@ -157,8 +157,8 @@ TEST(post_inbox, close_destroys_the_waiting_posts_unrun_and_refuses_the_next) {
 }
 
 TEST(post_inbox, nodes_are_recycled_so_that_posting_allocates_nothing_once_warm) {
+  log out; // outlives the inbox, whose close destroys what still waits
   opened box;
-  log out;
   const auto round = [&] {
     for (int i = 0; i < 8; ++i) {
       post(*box.inbox, out, "p", [](log& /*l*/) {});
