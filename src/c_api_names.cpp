@@ -29,6 +29,7 @@ const char* strata_error_string(int code) {
   case STRATA_E_EXCEPTION: return "strata: a callback threw an exception";
   case STRATA_E_CALLBACK_FAILED: return "strata: a callback failed (strata_fail)";
   case STRATA_E_UNSAVABLE: return "strata: a save met a state it cannot save";
+  case STRATA_E_STACK_GONE: return "strata: a post to a stack that was destroyed";
   default: return "strata: unknown result code";
   }
 }

@@ -8,6 +8,7 @@
 #include "support/counting_new.hpp"
 #include "support/counting_resource.hpp"
 #include "support/trace.hpp"
+#include <strata/poster.hpp>
 #include <strata/save.hpp>
 
 namespace strata_test {
@@ -242,6 +243,33 @@ TEST(allocation, issue14_a_warm_restore_allocates_only_its_states) {
   EXPECT_EQ(made.from_resource, 0U);
   EXPECT_EQ(made.global, 0U);
   EXPECT_EQ(s.describe(), "level | saved_level | saved_level | saved_level*");
+}
+
+// committed: base*
+// each round: 16 posts (a push, a pop, and small callables that capture a pointer), one of them
+// cancelled, then a commit that applies them
+// R35: a post takes a recycled node; only the first posts of the inbox allocate.
+TEST(allocation, r35_posting_allocates_nothing_after_warm_up) {
+  recorder ctx;
+  counting_resource memory;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<level>(0);
+  s.commit();
+  strata::poster<recorder, event> p = s.poster();
+  int applied = 0;
+  const allocations made = counted_after_warm_up(&memory, [&] {
+    p.post([](test_stack& stack) { stack.push<level>(1); });
+    for (int i = 0; i < 14; ++i) {
+      p.post([&applied](test_stack& /*stack*/) { ++applied; });
+    }
+    p.cancel(p.post([&applied](test_stack& /*stack*/) { applied += 1000; }));
+    p.post([](test_stack& stack) { stack.pop(); });
+    s.commit();
+  });
+  EXPECT_EQ(made.from_resource, 0U);
+  EXPECT_EQ(made.global, 0U);
+  EXPECT_EQ(applied, 101 * 14);
+  EXPECT_EQ(s.describe(), "level*");
 }
 
 // The counter itself works: a plain allocation is seen.

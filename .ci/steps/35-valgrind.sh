@@ -4,7 +4,8 @@
 # binaries without their death tests, which fork and confuse valgrind), the fuzz corpus replay and
 # each example under memcheck: any memory error, or any definite or indirect leak, fails the step.
 # The model test is sized down with STRATA_MODEL_OPS, and save_test's round trips with
-# STRATA_SAVE_STACKS, so that the step stays within minutes.
+# STRATA_SAVE_STACKS, and the posts of the poster threads test with STRATA_POSTS, so that the step
+# stays within minutes.
 # Run from the repository root after apt-get update.
 source "$(dirname "$0")/../lib.sh"
 
@@ -22,6 +23,9 @@ ci_build "$build"
 export STRATA_MODEL_OPS=${STRATA_MODEL_OPS:-100000}
 # 1,000 random stacks round-tripped instead of 10,000 (save_test): about 20 s instead of 200.
 export STRATA_SAVE_STACKS=${STRATA_SAVE_STACKS:-1000}
+# 2,000 posts per thread instead of 100,000 (tests/threads/poster_test): valgrind runs one thread
+# at a time.
+export STRATA_POSTS=${STRATA_POSTS:-2000}
 
 # Every program the build made: the executables under tests/, examples/ and fuzz/.
 mapfile -t programs < <(find "$build/tests" "$build/examples" "$build/fuzz" -type f -perm -u+x \

@@ -4,6 +4,7 @@
 // parts are in detail/ (docs/design.md maps them).
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -32,6 +33,9 @@ namespace detail {
 template <class Context, class Event>
 struct save_access; // save.hpp
 } // namespace detail
+
+template <class Context, class Event>
+class poster; // poster.hpp
 
 // A test on one entry, for pop_until.
 template <class Predicate, class Context, class Event>
@@ -237,7 +241,10 @@ public:
     if (!may_start("commit()")) {
       return;
     }
-    if (!pending()) {
+    if (this->inbox_ != nullptr) [[unlikely]] {
+      this->apply_posts(this); // R35: first, so that the commit carries out their requests
+    }
+    if (!has_steps()) {
       return;
     }
     const detail::activity_scope scope{guard_, detail::activity::committing};
@@ -357,10 +364,10 @@ public:
     STRATA_IF_CHECKED(this->checks_.check_thread("empty()");)
     return entries_.committed_size() == 0;
   }
-  // Whether a commit has work to do.
+  // Whether a commit has work to do, posts waiting to be applied among it (R35).
   [[nodiscard]] bool pending() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("pending()");)
-    return entries_.has_steps() || leaving() || this->top_unsettled_;
+    return has_steps() || (this->inbox_ != nullptr && this->inbox_->has_posts());
   }
 
   // Whether the committed top is no longer staged: its exit is due at the running (or next)
@@ -391,6 +398,24 @@ public:
   [[nodiscard]] Context& context() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("context()");)
     return *this->context_;
+  }
+
+  // R35: a handle through which any thread may post requests to this stack, applied at the start
+  // of the next commit (docs/threads.md). Needs #include <strata/poster.hpp>. The first call
+  // makes the inbox every poster of this stack shares (it may throw std::bad_alloc).
+  template <class Handle = strata::poster<Context, Event>>
+  requires std::same_as<Handle, strata::poster<Context, Event>>
+  [[nodiscard]] Handle poster() {
+    static_assert(
+        requires { sizeof(Handle); }, "strata: stack::poster() needs #include <strata/poster.hpp>");
+    STRATA_IF_CHECKED(this->checks_.check_thread("poster()");)
+    if (guard_.now == detail::activity::destroying) {
+      return Handle{}; // R35: its inbox is closed already; this one posts nowhere
+    }
+    if (this->inbox_ == nullptr) {
+      this->inbox_ = Handle::open_inbox();
+    }
+    return Handle{this->inbox_};
   }
 
   // ---- settings ----
@@ -425,6 +450,12 @@ private:
   friend class strata::pushed;
   friend class stack_view<Context, Event>;
   friend struct detail::save_access<Context, Event>;
+
+  // Whether the committed stack differs from the staged one, or its top is not settled (R29).
+  [[nodiscard]] bool has_steps() const {
+    return entries_.has_steps() || leaving() || this->top_unsettled_;
+  }
+
   using staged_slot = detail::staged_slot;
 
   stack(Context* context, options opts)

@@ -63,7 +63,8 @@ enum strata_result {
   STRATA_E_NO_MEMORY = -102,       /* the allocator returned NULL */
   STRATA_E_EXCEPTION = -103,       /* a callback written in C++ threw an exception */
   STRATA_E_CALLBACK_FAILED = -104, /* a callback called strata_fail() */
-  STRATA_E_UNSAVABLE = -105        /* strata_save_text() met a state it cannot save */
+  STRATA_E_UNSAVABLE = -105,       /* strata_save_text() met a state it cannot save */
+  STRATA_E_STACK_GONE = -106       /* strata_post(): the poster's stack was destroyed (R35) */
 };
 
 /* ---- modality: what a state lets through to the states below it ----
@@ -414,6 +415,42 @@ STRATA_API int strata_set_observer(strata_stack* stack, strata_observer_fn obser
  * One exception: a push with a NULL stack releases its data at once, so the destroy callback it
  * runs from inside a state callback is part of that callback, and may fail it. */
 STRATA_API int strata_fail(strata_stack* stack, const char* message);
+
+/* ---- posting from other threads (R35, docs/threads.md) ----
+ * A stack belongs to its thread; a poster is the one door other threads come in by. Each post
+ * is a callback run on the stack's thread at the start of the next strata_commit (or frame) that
+ * starts after strata_post returns, in posting order; it may make requests (strata_push, ...),
+ * but a commit, pass or frame it starts is refused (STRATA_E_REENTRANT). A post made while a
+ * commit runs the posts waits for the next commit. strata_pending is nonzero while posts wait.
+ * strata_post, strata_post_cancel and strata_poster_release may be called on any thread, at the
+ * same time; they leave no message in strata_last_error (the stack is another thread's). */
+typedef struct strata_poster strata_poster;
+/* A post's number, from 1 per stack in posting order; STRATA_TICKET_NONE for none. */
+typedef strata_id strata_ticket;
+#define STRATA_TICKET_NONE ((strata_ticket)0)
+/* Runs on the stack's thread with the stack, its env (strata_create) and the post's `user`. */
+typedef void (*strata_post_fn)(strata_stack* stack, void* env, void* user);
+/* Releases `user` when its post will never run: on the thread that cancelled it, on the stack's
+ * thread when the stack is destroyed with the post waiting, on the posting thread when the post
+ * is refused. Never called for a post that ran. */
+typedef void (*strata_discard_fn)(void* user);
+
+/* On the stack's thread: a poster of `stack`, which may outlive it. The poster comes from malloc
+ * (operator new), not from the stack's allocator, which only the stack's thread may call. */
+STRATA_API int strata_poster_create(strata_stack* stack, strata_poster** out);
+/* Any thread: posts `run` with `user`. Takes `user` in every case: when the post fails (a NULL
+ * poster or run, STRATA_E_BAD_ARGUMENT; the stack destroyed, STRATA_E_STACK_GONE; out of memory,
+ * STRATA_E_NO_MEMORY), `discard` (which may be NULL) has already run for it. `*ticket` gets the
+ * post's ticket, STRATA_TICKET_NONE on failure; `ticket` may be NULL. Allocates nothing once the
+ * poster's inbox has warmed up. */
+STRATA_API int strata_post(strata_poster* poster, strata_post_fn run, void* user,
+                           strata_discard_fn discard, strata_ticket* ticket);
+/* Any thread: removes the post `ticket` if it has not started to run, calling its discard on
+ * this thread: *cancelled is 1 if it did, else 0 (it has run or is running, was cancelled, or
+ * the stack is gone); `cancelled` may be NULL. STRATA_E_BAD_ARGUMENT for a NULL poster. */
+STRATA_API int strata_post_cancel(strata_poster* poster, strata_ticket ticket, int* cancelled);
+/* Any thread: frees the poster (NULL: nothing). Its posts still waiting stay posted. */
+STRATA_API void strata_poster_release(strata_poster* poster);
 
 /* ---- errors and names ---- */
 

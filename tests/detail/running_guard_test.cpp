@@ -22,6 +22,7 @@ std::string where_during(activity now) {
 
 TEST(running_guard, where_names_each_activity) {
   EXPECT_EQ(where_during(activity::idle), "outside any hook");
+  EXPECT_EQ(where_during(activity::applying_posts), "from inside a posted callable"); // R35
   EXPECT_EQ(where_during(activity::committing), "during commit()");
   EXPECT_EQ(where_during(activity::updating), "during update()");
   EXPECT_EQ(where_during(activity::drawing), "during draw()");
@@ -99,6 +100,11 @@ TEST(running_guard, messages_say_what_was_called_and_from_where) {
   EXPECT_EQ(guard.reentrant_message("update()", guard.where("game")),
             "strata: update() called during draw(); requests made there take effect at the next "
             "commit");
+  guard.now = activity::applying_posts; // R35: the posts are applied at the start of a commit
+  guard.hook = nullptr;
+  EXPECT_EQ(guard.reentrant_message("draw()", guard.where("game")),
+            "strata: draw() called from inside a posted callable; requests made there take effect "
+            "at the running commit");
   EXPECT_EQ(running_guard::observer_runaway_message("pop()"),
             "strata: pop() called from an observer nested 64 calls deep; the observer keeps "
             "reacting to the steps of its own requests");

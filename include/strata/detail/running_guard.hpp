@@ -14,9 +14,11 @@
 namespace strata::detail {
 
 // finishing: R33's finish_transitions(), which destroys leaving states, whose destructors are game
-// code that must not start a commit or a pass in the middle of it.
+// code that must not start a commit or a pass in the middle of it. applying_posts: R35, the start
+// of a commit, where the callables posted from other threads make their requests.
 enum class activity : unsigned char {
   idle,
+  applying_posts,
   committing,
   updating,
   drawing,
@@ -69,6 +71,7 @@ public:
       return "from inside the observer";
     }
     switch (now) {
+    case activity::applying_posts: return "from inside a posted callable";
     case activity::committing:
       if (hook != nullptr) {
         return join({"from inside '", hook_owner, "'.", hook, "()"});
@@ -93,8 +96,9 @@ public:
   // The message for a commit or pass started from a hook, a pass or the observer; `where` is
   // what where() said.
   [[nodiscard]] std::string reentrant_message(const char* what, std::string_view where) const {
+    const bool in_commit = now == activity::committing || now == activity::applying_posts;
     return join({"strata: ", what, " called ", where, "; requests made there take effect at the ",
-                 now == activity::committing ? "running" : "next", " commit"});
+                 in_commit ? "running" : "next", " commit"});
   }
   [[nodiscard]] static std::string observer_runaway_message(const char* what) {
     return join({"strata: ", what, " called from an observer nested ",

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "stack_motion.hpp"
 
@@ -314,6 +315,11 @@ protected:
       std::abort();
     }
     guard_.now = activity::destroying;
+    if (this->inbox_ != nullptr) {
+      // R35: the posts waiting are destroyed, never applied, and posts are refused from here on.
+      // Their destructors' requests are ignored, as those of the hooks below.
+      std::exchange(this->inbox_, nullptr)->close();
+    }
     // R26: everything leaves, as under clear(): the staged view reads empty from here on, and the
     // observer is told each pop, top first. The states stay where they are rather than move to
     // retiring or dropping, which could need memory that a destructor cannot fail to get;

@@ -23,6 +23,7 @@
 #include "checked.hpp"
 #include "cold_members.hpp"
 #include "entry_stacks.hpp"
+#include "inbox_door.hpp"
 #include "message.hpp"
 #include "motion_list.hpp"
 #include "pass_lists.hpp"
@@ -94,6 +95,13 @@ protected:
     const marked<const char*> running{guard_.request_code, query};
     return std::forward<Call>(call)();
   }
+  // R35: runs the posts waiting, at the start of a commit, as requests of code outside any hook;
+  // `stack` is the strata::stack, as the posted callables take it. Out of line: rare.
+  [[gnu::noinline]] void apply_posts(void* stack) {
+    const activity_scope scope{guard_, activity::applying_posts};
+    inbox_->apply_posts(stack);
+  }
+
   // Destroys a state that a request drops.
   void drop(const entry& e) noexcept {
     as_request_code([&] { release(e); });
@@ -245,6 +253,9 @@ protected:
   // (bench S5 steps 100,000 stacks).
   flat_array<entry> dropping_; // never-entered states a pop_down_to() is telling of
   cold_storage cold_;          // the observer, the runaway log, ...: see cold_members.hpp
+  // R35: the inbox of this stack's posters (post_inbox.hpp), made by the first poster(); null
+  // until then, and all a stack that never made a poster pays for them at each commit.
+  inbox_door* inbox_ = nullptr;
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(stack_checks checks_;)
 };

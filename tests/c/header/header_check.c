@@ -26,6 +26,8 @@ int main(void) {
   strata_item item;
   strata_presence presence;
   strata_id id = 7;
+  strata_poster* poster = NULL;
+  strata_ticket ticket = 7;
   int closed = 7;
   const void* events[1];
   strata_save_types* types = NULL;
@@ -82,6 +84,12 @@ int main(void) {
   EXPECT(strata_get_options(stack, &options) == STRATA_E_NULL_STACK);
   EXPECT(strata_set_observer(stack, NULL, NULL) == STRATA_E_NULL_STACK);
   EXPECT(strata_fail(stack, "no stack") == STRATA_E_NULL_STACK);
+  EXPECT(strata_poster_create(stack, &poster) == STRATA_E_NULL_STACK && poster == NULL);
+  EXPECT(strata_post(poster, NULL, NULL, NULL, &ticket) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(ticket == STRATA_TICKET_NONE && sizeof(strata_ticket) == 8);
+  EXPECT(strata_post_cancel(poster, 1, &closed) == STRATA_E_BAD_ARGUMENT && closed == 0);
+  strata_poster_release(poster);
+  EXPECT(STRATA_E_STACK_GONE == -106);
   EXPECT(strcmp(strata_last_error(stack), "strata: null stack") == 0);
   EXPECT(strata_last_error_code(stack) == STRATA_E_NULL_STACK);
   EXPECT(strcmp(strata_error_string(STRATA_E_NO_MEMORY), "strata: out of memory") == 0);
