@@ -60,10 +60,11 @@ TEST(model, random_programs_match_the_reference_model) {
 
 // R33: transitions change when states are drawn and destroyed, never the hooks. The programs of
 // the test above (from the same seeds), each played on the real stack as it is and again without
-// its transitions (model_on_off.hpp says what the two runs must share); a quarter as many
-// operations, as each program is played twice.
+// its transitions (model/strata_model/model_on_off.hpp says what the two runs must share). An
+// eighth as many operations: each costs two runs of the real stack, and the model test takes
+// about a sixth longer than without this one.
 TEST(model, random_programs_run_the_same_hooks_with_transitions_off) {
-  const std::uint64_t budget = (from_environment("STRATA_MODEL_OPS", 1'000'000) + 3) / 4;
+  const std::uint64_t budget = (from_environment("STRATA_MODEL_OPS", 1'000'000) + 7) / 8;
   const std::uint64_t first_seed = from_environment("STRATA_MODEL_SEED", 20'240'601);
   std::uint64_t played = 0;
   std::uint64_t programs = 0;
@@ -83,7 +84,7 @@ TEST(model, random_programs_run_the_same_hooks_with_transitions_off) {
   RecordProperty("operations", std::to_string(played));
   RecordProperty("programs", std::to_string(programs));
   RecordProperty("operations_in_transition", std::to_string(moving));
-  if (budget >= 10'000) {
+  if (budget >= 10'000) { // the default, and CI's valgrind step
     EXPECT_GT(moving * 20, played) << "fewer than one operation in 20 had something in transition";
   }
 }
