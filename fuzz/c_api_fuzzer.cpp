@@ -13,7 +13,11 @@
 // staged ids only, and the observer reads the id of each step it is told. Transitions (R33): kinds
 // of state that arrive and leave over time and read their presence, strata_finish_transitions
 // (refused inside callbacks), strata_pop_leaving and strata_clear_leaving (a bad departure is
-// refused and pops nothing), and the presence of every committed entry.
+// refused and pops nothing), and the presence of every committed entry. R33's check with
+// transitions on and off (model/strata_model/model_on_off.hpp, which the stack fuzzer makes) is
+// not made here: the calls are read from the input as the callbacks run, so a draw or an event
+// callback that only one of the two runs makes would read bytes the other does not, and the runs
+// would no longer play one program.
 #include <algorithm>
 #include <array>
 #include <cstddef>

@@ -13,6 +13,7 @@
 #include <strata/stack.hpp>
 
 #include "strata_model/model_decode.hpp"
+#include "strata_model/model_on_off.hpp"
 #include "strata_model/model_runner.hpp"
 
 namespace strata_model {
@@ -54,6 +55,37 @@ TEST(model, random_programs_match_the_reference_model) {
   RecordProperty("destructions_from_hooks", std::to_string(aborts));
   if (can_fork && budget >= 10'000) {
     EXPECT_GT(aborts, 0U) << "no program destroyed the stack from inside a hook";
+  }
+}
+
+// R33: transitions change when states are drawn and destroyed, never the hooks. The programs of
+// the test above (from the same seeds), each played on the real stack as it is and again without
+// its transitions (model/strata_model/model_on_off.hpp says what the two runs must share). An
+// eighth as many operations: each costs two runs of the real stack, and the model test takes
+// about a sixth longer than without this one.
+TEST(model, random_programs_run_the_same_hooks_with_transitions_off) {
+  const std::uint64_t budget = (from_environment("STRATA_MODEL_OPS", 1'000'000) + 7) / 8;
+  const std::uint64_t first_seed = from_environment("STRATA_MODEL_SEED", 20'240'601);
+  std::uint64_t played = 0;
+  std::uint64_t programs = 0;
+  std::uint64_t moving = 0; // operations with something in transition around them
+  while (played < budget) {
+    const std::uint64_t seed = first_seed + programs;
+    const program p = alike_on_and_off(random_program(seed));
+    const on_off_result result = check_on_off(p);
+    if (!result.ok()) {
+      FAIL() << on_off_report(p, "STRATA_MODEL_SEED=" + std::to_string(seed) +
+                                     " STRATA_MODEL_OPS=1 reproduces it");
+    }
+    played += p.size();
+    moving += result.moving;
+    ++programs;
+  }
+  RecordProperty("operations", std::to_string(played));
+  RecordProperty("programs", std::to_string(programs));
+  RecordProperty("operations_in_transition", std::to_string(moving));
+  if (budget >= 10'000) { // the default, and CI's valgrind step
+    EXPECT_GT(moving * 20, played) << "fewer than one operation in 20 had something in transition";
   }
 }
 

@@ -336,4 +336,42 @@ inline request audio_push() {
   return push(state(named::audio)).action;
 }
 
+// ---- R33: the same program with its transitions off (model_on_off.hpp) ----
+
+// Whether transitions[which] is a transition the stack takes (the others it refuses).
+constexpr bool takes_transition(std::uint8_t which) {
+  return which % transitions.size() < valid_transitions;
+}
+
+// `r` with every transition it declares or gives taken out: its moving_probes declare none
+// (moving_probe<0>, whose draw still reads its presence), .transition(t) at push is left out,
+// pop(t) and clear(t) become pop() and clear(), and .transition(t) on a kept handle becomes
+// .transition({}). A transition the stack refuses stays: it fails with errc::bad_transition and
+// changes nothing, with transitions on or off, so both runs report the same error.
+inline request without_transitions(request r) {
+  for (std::size_t i = 0; i < r.count; ++i) {
+    item& what = r.items[i];
+    what.declared_transition = 0;
+    if (what.transition != no_choice && takes_transition(what.transition)) {
+      what.transition = no_choice;
+    }
+  }
+  if (r.leaving != no_choice && takes_transition(r.leaving)) {
+    r.leaving = no_choice;
+  }
+  if (r.kind == request_kind::set_transition && takes_transition(r.transition)) {
+    r.transition = 0;
+  }
+  return r;
+}
+
+// The program with transitions off: every request, from outside and armed, without its
+// transitions. finish_transitions() stays, and does nothing as nothing moves.
+inline program without_transitions(program p) {
+  for (op& o : p) {
+    o.action = without_transitions(o.action);
+  }
+  return p;
+}
+
 } // namespace strata_model
