@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "../probe.hpp"
 #include "stack_motion.hpp"
 
 // clang 14 keeps step_towards_staged() out of line and pays a call, with its register saves, for
@@ -82,7 +83,11 @@ protected:
         if (just_paused_ && !within_transition_limit()) {
           return false;
         }
-        resume_top(*top);
+        if (this->observed()) [[unlikely]] {
+          run_watched<&stack_commit::resume_top<true>>(*top);
+        } else {
+          resume_top<false>(*top);
+        }
         return true;
       }
     }
@@ -97,49 +102,91 @@ protected:
       if (!within_transition_limit()) {
         return false;
       }
-      exit_top();
+      if (this->observed()) [[unlikely]] {
+        run_watched<&stack_commit::exit_top<true>>();
+      } else {
+        exit_top<false>();
+      }
       return true;
     }
     if (can_advance) {
       if (top != nullptr && !top->paused()) {
-        pause_top(*top);
+        if (this->observed()) [[unlikely]] {
+          run_watched<&stack_commit::pause_top<true>>(*top);
+        } else {
+          pause_top<false>(*top);
+        }
       } else {
         if (!within_transition_limit()) {
           return false;
         }
-        enter_next();
+        if (this->observed()) [[unlikely]] {
+          run_watched<&stack_commit::enter_next<true>>();
+        } else {
+          enter_next<false>();
+        }
       }
       return true;
     }
     return false;
   }
 
+  // R36: one test of observed() per step, where notify() made it after the step: the step runs
+  // `Watched`, with the probe told around its hook and then the probe and the observer told of
+  // the step, or without either (a watcher installed by the step's own hook hears of the next
+  // step). The watched ones out of line, so that they do not weigh on the inlining of the plain.
+  template <auto Step, class... Args>
+  [[gnu::noinline]] void run_watched(Args&... args) {
+    (this->*Step)(args...);
+  }
+
   // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
   // runs its destructor with no hook marked as running, so the destructor's requests are
   // ordinary ones (R24).
-  void run_hook(lifecycle_fn<Context> hook, void* object, const char* hook_name) {
-    const marked<const char*> running{guard_.hook, hook_name};
-    hook(object, *this->context_);
+  template <bool Watched, strata::hook Which>
+  void run_hook(lifecycle_fn<Context> hook, const entry& e, std::size_t depth) {
+    constexpr const char* name = to_string(Which).data();
+    const marked<const char*> running{guard_.hook, name};
+    void* const object = e.object;
+    if constexpr (Watched) {
+      this->probed(Which, e, depth, [&] { hook(object, *this->context_); });
+    } else {
+      hook(object, *this->context_);
+    }
   }
 
+  // The step `what` of the committed entry at `depth` is over: the probe and the observer hear
+  // of it (the entry is found again: the hook's requests may have moved it).
+  template <bool Watched>
+  void tell(step what, std::size_t depth) {
+    if constexpr (Watched) {
+      this->tell_observer(what, entries_.committed_at(depth), depth);
+    }
+  }
+
+  template <bool Watched>
   void resume_top(entry& top) {
     top.set_paused(false); // counts as resumed even if the hook throws
     just_paused_ = false;
+    const std::size_t depth = entries_.committed_size() - 1;
     if (top.ops->resume != nullptr) {
-      run_hook(top.ops->resume, top.object, "resume");
+      run_hook<Watched, hook::resume>(top.ops->resume, top, depth);
     }
-    notify(step::resume, entries_.committed_top(), entries_.committed_size() - 1);
+    tell<Watched>(step::resume, depth);
   }
 
+  template <bool Watched>
   void pause_top(entry& top) {
     top.set_paused(true); // counts as paused even if the hook throws
     just_paused_ = true;
+    const std::size_t depth = entries_.committed_size() - 1;
     if (top.ops->pause != nullptr) {
-      run_hook(top.ops->pause, top.object, "pause");
+      run_hook<Watched, hook::pause>(top.ops->pause, top, depth);
     }
-    notify(step::pause, entries_.committed_top(), entries_.committed_size() - 1);
+    tell<Watched>(step::pause, depth);
   }
 
+  template <bool Watched>
   void enter_next() {
     // The entering state is committed while its enter runs, so a request that unstages it then
     // schedules its exit instead of destroying it under its own feet.
@@ -155,12 +202,13 @@ protected:
       // R25: a state whose enter throws never entered: it leaves without exit, like an object
       // whose constructor threw. The state below stays paused until the next commit resumes it.
       on_unwind forget{[this] { enter_failed(); }};
-      run_hook(entering.ops->enter, entering.object, "enter");
+      run_hook<Watched, hook::enter>(entering.ops->enter, entering, entries_.committed_size() - 1);
       forget.dismiss();
     }
-    notify(step::enter, entries_.committed_top(), entries_.committed_size() - 1);
+    tell<Watched>(step::enter, entries_.committed_size() - 1);
   }
 
+  template <bool Watched>
   STRATA_DETAIL_CLANG_INLINE void exit_top() {
     const std::size_t depth = entries_.committed_size() - 1;
     just_paused_ = false; // R23: a resume after an exit undoes no pause of this commit
@@ -170,7 +218,7 @@ protected:
         // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
         // and its on_exit is not run.
         on_unwind finish{[this, depth] { exit_interrupted(take_committed_top(), depth); }};
-        run_hook(leaving.ops->exit, leaving.object, "exit");
+        run_hook<Watched, hook::exit>(leaving.ops->exit, leaving, depth);
         finish.dismiss();
       }
     }
@@ -178,7 +226,7 @@ protected:
     if (left.on_exit() != nullptr) {
       run_on_exit(left, depth);
     }
-    report_exit_and_dispose(left, depth);
+    report_exit_and_dispose(left, depth, Watched);
   }
 
   // R19: the on_exit of the state `left` that just left `depth`, with the state now below it
@@ -200,16 +248,19 @@ protected:
     return {below.ops, below.object};
   }
 
-  // The committed top has left: the observer is told, then the state is destroyed, or leaves.
-  void report_exit_and_dispose(const entry& left, std::size_t depth) {
+  // The committed top has left: the observer is told (if `watched`), then the state is
+  // destroyed, or leaves.
+  void report_exit_and_dispose(const entry& left, std::size_t depth, bool watched) {
     at_scope_exit destroy{[&] { dispose(left); }};
-    notify(step::exit, left, depth);
+    if (watched) {
+      this->tell_observer(step::exit, left, depth);
+    }
   }
 
   // R25: an exit or on_exit threw: the state has left all the same. Out of line, so that the
   // unwinding paths do not weigh on the inlining of the commit's hot steps.
   [[gnu::cold, gnu::noinline]] void exit_interrupted(const entry& left, std::size_t depth) {
-    report_exit_and_dispose(left, depth);
+    report_exit_and_dispose(left, depth, this->observed());
   }
 
   // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
@@ -275,15 +326,22 @@ protected:
     entry& top = staged[size - 1];
     focused_ = top.id(); // counts as focused even if the hook throws
     focused_type_ = top.ops;
-    if (top.ops->focus == nullptr && !this->observed()) {
+    if (this->observed()) [[unlikely]] {
+      focus_watched(top, size - 1);
+      return entries_.has_steps();
+    }
+    if (top.ops->focus == nullptr) {
       return false;
     }
+    run_hook<false, hook::focus>(top.ops->focus, top, size - 1);
+    return entries_.has_steps();
+  }
+  [[gnu::noinline]] void focus_watched(entry& top, std::size_t depth) {
     if (top.ops->focus != nullptr) {
-      run_hook(top.ops->focus, top.object, "focus");
+      run_hook<true, hook::focus>(top.ops->focus, top, depth);
     }
     // The hook's requests may have unstaged it (to retiring): it is still the committed top.
-    notify(step::focus, entries_.committed_top(), size - 1);
-    return entries_.has_steps();
+    tell<true>(step::focus, depth);
   }
 
   // Whether the focused state's unfocus calls anything: its hook or the observer.
@@ -294,13 +352,21 @@ protected:
   // The focused state is the committed top when it exits, otherwise still committed below it.
   // Only when unfocus_is_heard(): otherwise clearing focused_ is all there is to do.
   void unfocus(std::size_t depth) {
+    if (this->observed()) [[unlikely]] {
+      run_watched<&stack_commit::unfocus_at<true>>(depth);
+    } else {
+      unfocus_at<false>(depth);
+    }
+  }
+  template <bool Watched>
+  void unfocus_at(std::size_t depth) {
     focused_ = entry_id::none; // counts as unfocused even if the hook throws
     const entry& had_it = entries_.committed_at(depth);
     if (had_it.ops->unfocus != nullptr) {
       const marked<std::size_t> owner{guard_.unfocusing, depth};
-      run_hook(had_it.ops->unfocus, had_it.object, "unfocus");
+      run_hook<Watched, hook::unfocus>(had_it.ops->unfocus, had_it, depth);
     }
-    notify(step::unfocus, entries_.committed_at(depth), depth);
+    tell<Watched>(step::unfocus, depth);
   }
 
   // R26: what ~stack does.

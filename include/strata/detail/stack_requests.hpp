@@ -74,6 +74,9 @@ protected:
       return false;
     }
     guard_.current_request = what;
+    if (this->observed()) [[unlikely]] {
+      this->probe_request(what); // R36
+    }
     return true;
   }
   // Out of line, so that the checks above stay small enough to inline into every request.
