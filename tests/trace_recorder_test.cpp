@@ -1,0 +1,166 @@
+// tests/trace_recorder_test.cpp: the trace recorder (R36): the events it keeps, and "the stack as
+// it was at frame N", both views, rebuilt from them, also after the ring dropped old events.
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <strata/trace_recorder.hpp>
+
+#include "support/trace.hpp"
+
+namespace strata_test {
+namespace {
+
+using strata::trace_event;
+
+std::string staged_line(const test_stack& s) {
+  std::vector<std::string_view> names;
+  for (const auto entry : s.staged()) {
+    names.push_back(entry.name());
+  }
+  if (names.empty()) {
+    return "(empty)";
+  }
+  std::string line;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    line.append(i == 0 ? "" : " | ").append(names[i]);
+  }
+  return line + "*";
+}
+
+TEST(trace_recorder, r36_records_hook_calls_requests_steps_and_frames) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"title">>(actions{.enter = [&] { s.push<logged<"menu">>(); }});
+  s.frame(0.1);
+  std::string kinds;
+  for (std::size_t i = 0; i < trace.size(); ++i) {
+    const trace_event& e = trace[i];
+    switch (e.what) {
+    case trace_event::kind::frame_begin: kinds += "F "; break;
+    case trace_event::kind::frame_end: kinds += "/F "; break;
+    case trace_event::kind::hook_begin:
+      kinds += "<" + std::string(trace.name(e.name)) + "." + std::string(to_string(e.hook)) + " ";
+      break;
+    case trace_event::kind::hook_end: kinds += "> "; break;
+    case trace_event::kind::request:
+      kinds +=
+          std::string(e.request) + (e.from_hook ? "@" + std::string(trace.name(e.name)) : "") + " ";
+      break;
+    case trace_event::kind::step:
+      kinds += std::string(to_string(e.step)) + ":" + std::string(trace.name(e.name)) + " ";
+      break;
+    }
+    EXPECT_GE(e.time_ns, i == 0 ? 0 : trace[i - 1].time_ns);
+  }
+  EXPECT_EQ(kinds, "push() push:title F <title.enter push()@title push:menu > enter:title "
+                   "<title.pause > pause:title <menu.enter > enter:menu focus:menu "
+                   "<title.update_covered > "
+                   "<menu.update > <menu.draw > /F ");
+  const auto at = trace.stack_at(1);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), "title | menu*");
+  EXPECT_EQ(at->focused, s.committed()[1].id());
+  EXPECT_FALSE(trace.stack_at(2).has_value());
+  s.set_probe(nullptr);
+}
+
+// A state whose hooks make requests drawn from a seeded generator.
+struct random_flow {
+  test_stack* s;
+  std::mt19937* rng;
+};
+
+template <fixed_name Name>
+struct actor {
+  static constexpr std::string_view name = Name.view();
+  random_flow flow;
+  void enter() { act(); }
+  void pause() { act(); }
+  void resume() { act(); }
+  void update(double /*dt*/) { act(); }
+  void act() const;
+};
+
+void random_request(const random_flow& flow, int chance_in_100) {
+  test_stack& s = *flow.s;
+  std::mt19937& rng = *flow.rng;
+  if (static_cast<int>(rng() % 100) >= chance_in_100) {
+    return;
+  }
+  const std::size_t staged = s.staged().size();
+  switch (rng() % 6) {
+  case 0:
+  case 1:
+    if (staged < 6) {
+      (rng() % 2 == 0) ? (void)s.push<actor<"a">>(flow) : (void)s.push<actor<"b">>(flow);
+    }
+    break;
+  case 2:
+    if (staged > 0) {
+      s.pop();
+    }
+    break;
+  case 3:
+    if (staged > 0) {
+      (void)s.replace<actor<"c">>(flow);
+    }
+    break;
+  case 4:
+    if (rng() % 4 == 0) {
+      s.clear();
+    }
+    break;
+  default:
+    if (staged > 1) {
+      s.pop_to(1);
+    }
+    break;
+  }
+}
+
+template <fixed_name Name>
+void actor<Name>::act() const {
+  random_request(flow, 15);
+}
+
+// "Stack at frame N" equals describe() and the staged view as they read at the end of frame N,
+// for every frame the ring still holds, on random programs, with a ring small enough to wrap
+// hundreds of times.
+TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_programs) {
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+    recorder ctx;
+    test_stack s{ctx};
+    std::mt19937 rng{seed};
+    const random_flow flow{&s, &rng};
+    strata::trace_recorder trace{256 + 64 * seed};
+    s.set_probe(&trace);
+    std::vector<std::string> committed{"(empty)"}; // at the end of frame 0, 1, ...
+    std::vector<std::string> staged{"(empty)"};
+    for (int frame = 1; frame <= 3000; ++frame) {
+      s.frame(0.016);
+      random_request(flow, 50); // between frames: counts in the frame that ended
+      committed.push_back(s.describe());
+      staged.push_back(staged_line(s));
+    }
+    ASSERT_GT(trace.dropped(), 0U);
+    ASSERT_EQ(trace.newest_frame(), 3000U);
+    ASSERT_LT(trace.oldest_frame(), 3000U);
+    for (std::uint64_t n = trace.oldest_frame(); n <= trace.newest_frame(); ++n) {
+      const auto at = trace.stack_at(n);
+      ASSERT_TRUE(at.has_value());
+      ASSERT_EQ(at->describe(), committed[n]) << "seed " << seed << ", frame " << n;
+      ASSERT_EQ(at->describe_staged(), staged[n]) << "seed " << seed << ", frame " << n;
+    }
+    EXPECT_FALSE(trace.stack_at(trace.oldest_frame() - 1).has_value());
+    s.set_probe(nullptr);
+  }
+}
+
+} // namespace
+} // namespace strata_test
