@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 #include <strata/trace_recorder.hpp>
+#include <strata/trace_timeline.hpp>
 
 #include "support/trace.hpp"
 
@@ -160,6 +161,65 @@ TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_
     EXPECT_FALSE(trace.stack_at(trace.oldest_frame() - 1).has_value());
     s.set_probe(nullptr);
   }
+}
+
+// The text timeline: one line per event, frame by frame, hook calls indented by what they run,
+// both views at the end of each frame; without durations, the same text on every run.
+TEST(trace_timeline, r36_one_line_per_event_frame_by_frame) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"title">>(actions{.enter = [&] { s.push<logged<"menu">>(); }});
+  s.frame(0.1);
+  s.pop();
+  s.set_probe(nullptr);
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "request push() outside any hook\n"
+            "step push title#1@0\n"
+            "frame 1\n"
+            "  title#1@0.enter\n"
+            "    request push() from title#1@0.enter\n"
+            "    step push menu#2@1\n"
+            "  done title.enter\n"
+            "  step enter title#1@0\n"
+            "  title#1@0.pause\n"
+            "  done title.pause\n"
+            "  step pause title#1@0\n"
+            "  menu#2@1.enter\n"
+            "  done menu.enter\n"
+            "  step enter menu#2@1\n"
+            "  step focus menu#2@1\n"
+            "  title#1@0.update_covered\n"
+            "  done title.update_covered\n"
+            "  menu#2@1.update\n"
+            "  done menu.update\n"
+            "  menu#2@1.draw\n"
+            "  done menu.draw\n"
+            "end of frame 1: title | menu*  (staged: title | menu*)\n"
+            "request pop() outside any hook\n"
+            "step pop menu#2@1\n");
+  // With durations, each end line says how long its call took.
+  const std::string timed = strata::to_timeline(trace);
+  EXPECT_NE(timed.find("  done title.enter 0."), std::string::npos) << timed;
+}
+
+// A ring that dropped events says so, with the stack the dropped events left.
+TEST(trace_timeline, r36_a_wrapped_ring_starts_from_its_baseline) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{3};
+  s.set_probe(&trace);
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  s.push<logged<"c">>();
+  s.pop();
+  s.set_probe(nullptr);
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "(6 older events dropped; the stack then: (empty)  (staged: a | b | c*))\n"
+            "request pop() outside any hook\n"
+            "step pop c#3@2\n"
+            "step discard c#3@2\n");
 }
 
 } // namespace
