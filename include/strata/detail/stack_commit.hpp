@@ -266,7 +266,15 @@ protected:
   // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
   [[gnu::cold, gnu::noinline]] void enter_failed() noexcept {
     this->end_arrival_of_top(); // R33
-    release(take_committed_top());
+    // R36: still staged (its enter did not pop it), it leaves the staged stack with no request:
+    // the probe alone is told, so that its staged view follows.
+    const bool staged = entries_.retiring_count() == 0;
+    const std::size_t depth = entries_.committed_size() - 1;
+    const entry failed = take_committed_top();
+    if (staged && this->observed()) {
+      this->tell_probe_only(step::pop, failed, depth);
+    }
+    release(failed);
   }
 
   // The committed top leaves (its exit ran, or its enter threw).
@@ -421,7 +429,17 @@ protected:
     // Nothing of the user's runs until the stack is whole again: the dropped states are taken
     // out first and destroyed last, since their destructors may make requests.
     flat_array<entry> dropped(&options_.memory);
+    const std::size_t prefix = entries_.committed_prefix();
     entries_.restore_committed(dropped);
+    if (this->observed()) {
+      // R36: no request did this: the probe alone is told, so that its staged view follows.
+      for (std::size_t i = dropped.size(); i-- > 0;) {
+        this->tell_probe_only(step::pop, dropped[i], prefix + i);
+      }
+      for (std::size_t depth = prefix; depth < entries_.committed_prefix(); ++depth) {
+        this->tell_probe_only(step::push, entries_.staged()[depth], depth);
+      }
+    }
     for (std::size_t i = dropped.size(); i-- > 0;) {
       release(dropped[i]);
     }

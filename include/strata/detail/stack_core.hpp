@@ -258,6 +258,16 @@ protected:
 
   // ---- R36: the probe ----
 
+  // A step the observer is not told of: the stack unstaged or staged an entry again without a
+  // request (an enter that threw, R25; the transition limit, R23).
+  void tell_probe_only(step what, const entry& e, std::size_t depth) {
+    cold_members& cold = *cold_.find();
+    if (cold.probe != nullptr) {
+      const step_call told{step_info{what, e.name(), depth, e.id()}, e.mode(), cold.frame};
+      as_probe_code([&] { cold.probe->step(told); });
+    }
+  }
+
   // Runs a probe's call: what it starts is refused as from code a request runs (R24).
   template <class Call>
   void as_probe_code(Call&& call) {
