@@ -12,6 +12,7 @@
 #include <strata/trace_recorder.hpp>
 #include <strata/trace_timeline.hpp>
 
+#include "support/counting_new.hpp"
 #include "support/expect_error.hpp"
 #include "support/trace.hpp"
 
@@ -246,6 +247,43 @@ TEST(trace_recorder, r36_the_views_follow_an_enter_that_threw) {
   s.set_probe(nullptr);
 }
 #endif
+
+struct quiet_title {
+  void enter() {}
+  void update(double /*dt*/) {}
+  void draw() {}
+};
+struct quiet_menu {
+  static constexpr strata::modality modality = strata::modality::freeze;
+  void enter() {}
+  void exit() {}
+  void draw() {}
+};
+
+// Once the ring is full and every name seen, recording allocates nothing: each frame here pushes
+// a menu, commits, pops it, commits, with hook calls, requests and steps on every one.
+TEST(trace_recorder, r36_a_warm_recorder_allocates_nothing) {
+  strata::stack<> s;
+  strata::trace_recorder trace{500};
+  s.set_probe(&trace);
+  s.push<quiet_title>();
+  const auto round = [&] {
+    s.push<quiet_menu>();
+    s.frame(0.016);
+    s.pop();
+    s.frame(0.016);
+  };
+  for (int i = 0; i < 100; ++i) {
+    round();
+  }
+  ASSERT_GT(trace.dropped(), 0U);
+  const std::size_t before = global_allocations;
+  for (int i = 0; i < 500; ++i) {
+    round();
+  }
+  EXPECT_EQ(global_allocations - before, 0U);
+  s.set_probe(nullptr);
+}
 
 // The text timeline: one line per event, frame by frame, hook calls indented by what they run,
 // both views at the end of each frame; without durations, the same text on every run.
