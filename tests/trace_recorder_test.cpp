@@ -194,6 +194,26 @@ TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_
   }
 }
 
+// A recorder installed mid-game starts from the stack as it stands.
+TEST(trace_recorder, r36_a_recorder_installed_later_starts_from_the_stack_as_it_stands) {
+  recorder ctx;
+  test_stack s{ctx};
+  s.push<logged<"title">>();
+  s.push<logged<"world">>();
+  s.commit();
+  s.pop();
+  s.push<logged<"pause">>();
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  const auto at = trace.stack_at(0);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), "title | world*");
+  EXPECT_EQ(at->describe_staged(), "title | pause*");
+  EXPECT_EQ(ids(*at), ids(s));
+  EXPECT_EQ(at->focused, s.committed()[1].id());
+  s.set_probe(nullptr);
+}
+
 // Where the stack unstages or stages entries with no request, the recorder's views follow: the
 // pending requests a transition limit drops (R23), the requests kept from a hook that threw.
 TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {
