@@ -164,8 +164,8 @@ void actor<Name>::act() const {
 TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_programs) {
   for (std::uint32_t seed = 1; seed <= 8; ++seed) {
     recorder ctx;
+    std::mt19937 rng{seed}; // before the stack: its destructor runs hooks that draw from it
     test_stack s{ctx};
-    std::mt19937 rng{seed};
     const random_flow flow{&s, &rng};
     strata::trace_recorder trace{256 + 64 * seed};
     s.set_probe(&trace);

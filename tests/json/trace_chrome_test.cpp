@@ -71,8 +71,8 @@ class trace_chrome : public testing::Test {
 protected:
   // Plays `frames` frames of a random flow into a ring of `capacity` events; returns the export.
   nlohmann::json play(unsigned seed, int frames, std::size_t capacity) {
+    std::mt19937 rng{seed}; // before the stack: its destructor runs hooks that draw from it
     stack s;
-    std::mt19937 rng{seed};
     const flow f{&s, &rng};
     strata::trace_recorder trace{capacity};
     s.set_probe(&trace);
