@@ -201,10 +201,10 @@ public:
   explicit meddling_probe(test_stack& s)
       : s_(s) {}
   void hook_begin(const strata::hook_call& /*call*/) override {
-    if (push_) {
+    if (std::exchange(push_, false)) { // once: without exceptions, the commit goes on
       s_.push<logged<"meddler">>();
     }
-    if (commit_) {
+    if (std::exchange(commit_, false)) {
       s_.commit();
     }
   }
@@ -224,7 +224,6 @@ TEST_F(probe, r36_a_probe_may_not_request_commit_or_run_a_pass) {
                "strata: push() called from inside the probe; a probe watches the stack and may "
                "not change it (R36)",
                [&] { s.commit(); });
-  meddler.push_ = false;
   meddler.commit_ = true;
   s.commit(); // without exceptions, the handler returned and `a` entered: nothing to do
   s.push<logged<"b">>();
