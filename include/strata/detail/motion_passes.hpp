@@ -172,14 +172,14 @@ public:
       while (cover && !cover->covers()) {
         cover = ahead.next();
       }
-      const item shown = *at;
-      if (shown.ops->seen_draw != nullptr) {
-        const strata::presence seen = seen_presence(shown, cover ? &*cover : nullptr);
-        around(hook::draw, source(shown, entries), shown.depth,
-               [&] { shown.ops->seen_draw(shown.object, context, seen); });
-      } else if (shown.ops->draw != nullptr) {
-        around(hook::draw, source(shown, entries), shown.depth,
-               [&] { shown.ops->draw(shown.object, context); });
+      const item drawn_now = *at;
+      if (drawn_now.ops->seen_draw != nullptr) {
+        const strata::presence seen = seen_presence(drawn_now, cover ? &*cover : nullptr);
+        around(hook::draw, source(drawn_now, entries), drawn_now.depth,
+               [&] { drawn_now.ops->seen_draw(drawn_now.object, context, seen); });
+      } else if (drawn_now.ops->draw != nullptr) {
+        around(hook::draw, source(drawn_now, entries), drawn_now.depth,
+               [&] { drawn_now.ops->draw(drawn_now.object, context); });
       }
     }
   }
