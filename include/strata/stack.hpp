@@ -23,6 +23,7 @@
 #include "observer.hpp"
 #include "options.hpp"
 #include "placeholders.hpp"
+#include "probe.hpp"
 #include "pushed.hpp"
 #include "stack_view.hpp"
 #include "transition.hpp"
@@ -268,8 +269,12 @@ public:
       const detail::activity_scope scope{guard_, detail::activity::updating};
       this->measure_motions(); // R32, R33: a scale changed by the calls counts from the next pass
       if (!passes_.empty()) {
-        passes_.update_with_extras(*this->context_, dt,
-                                   [this]() -> const entry& { return entries_.committed_top(); });
+        this->with_probe_if_any([&](auto around) {
+          passes_.update_with_extras(
+              *this->context_, dt,
+              [this](std::size_t depth) -> const entry& { return entries_.committed_at(depth); },
+              around);
+        });
       }
       this->advance_motions(dt); // R33
       return;
@@ -338,6 +343,8 @@ public:
     if (!may_start("frame()")) {
       return;
     }
+    this->mark_frame(true); // R36
+    const detail::at_scope_exit frame_over{[this] { this->mark_frame(false); }};
     commit();
     if constexpr (!std::is_same_v<Event, no_event>) {
       for (const Event& event : events) {
@@ -348,6 +355,20 @@ public:
     update(dt);
     commit();
     draw();
+  }
+
+  // R36: a game that calls commit(), update() and draw() itself marks its frames for the probe
+  // (frame() marks its own). A frame begun while one is open ends that one first; an end with no
+  // frame open does nothing. Without a probe they do nothing; like commit(), not from a hook.
+  void begin_frame() {
+    if (may_start("begin_frame()")) {
+      this->mark_frame(true);
+    }
+  }
+  void end_frame() {
+    if (may_start("end_frame()")) {
+      this->mark_frame(false);
+    }
   }
 
   // ---- queries ----
@@ -443,6 +464,12 @@ public:
   void set_observer(strata::observer watcher) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_observer()");)
     this->replace_observer(std::move(watcher));
+  }
+  // R36: `watcher` (not owned; null removes it) is told of every hook call, request, step and
+  // frame from now on. Only between calls to the stack: not from a hook, the observer or a probe.
+  void set_probe(strata::probe* watcher) {
+    STRATA_IF_CHECKED(this->checks_.check_thread("set_probe()");)
+    this->replace_probe(watcher);
   }
 
 private:

@@ -10,6 +10,7 @@
 #include "observer.hpp"
 #include "options.hpp"
 #include "placeholders.hpp"
+#include "probe.hpp"
 #include "pushed.hpp"
 #include "stack.hpp"
 #include "stack_view.hpp"

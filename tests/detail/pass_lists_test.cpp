@@ -81,7 +81,9 @@ protected:
     if (lists.plain_update()) {
       lists.update(log, dt, committed.back());
     } else {
-      lists.update_with_extras(log, dt, [this]() -> const entry& { return committed.back(); });
+      lists.update_with_extras(
+          log, dt, [this](std::size_t depth) -> const entry& { return committed[depth]; },
+          [](strata::hook, const entry&, std::size_t, auto&& call) { call(); });
     }
     return log.take();
   }

@@ -1,16 +1,18 @@
 // strata/detail/cold_members.hpp: what a stack keeps but seldom touches: the observer, an
 // observer or error handler waiting to take over from one that replaced itself from inside its
-// own call (R22, R27), and who pushed whom during a commit (R23). Held out of the stack object
-// (issue 12: sizeof and the cache lines a frame touches), made from options::memory by the first
-// request that needs one of them, and kept until the stack is destroyed.
+// own call (R22, R27), who pushed whom during a commit (R23), and the probe (R36). Held out of the
+// stack object (issue 12: sizeof and the cache lines a frame touches), made from options::memory by
+// the first request that needs one of them, and kept until the stack is destroyed.
 #pragma once
 
+#include <cstdint>
 #include <new>
 #include <optional>
 
 #include "../error.hpp"
 #include "../memory.hpp"
 #include "../observer.hpp"
+#include "../probe.hpp"
 #include "runaway_log.hpp"
 
 namespace strata::detail {
@@ -20,6 +22,15 @@ struct cold_members {
   std::optional<strata::observer> next_observer;
   std::optional<error_handler> next_handler;
   runaway_log log;
+  // R36: the probe, the hook call it was last told began and has not ended (what a request made
+  // now comes from), and the frames begun while a probe was installed.
+  strata::probe* probe = nullptr;
+  hook_call* running = nullptr;
+  std::uint64_t frame = 0;
+  bool in_frame = false;
+
+  // Whether a step is told to anyone: the stack keeps this as its observed_ flag.
+  [[nodiscard]] bool watched() const { return static_cast<bool>(observer) || probe != nullptr; }
 };
 
 // Owns the cold members once made; until then a stack pays one null pointer for them.

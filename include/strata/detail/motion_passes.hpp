@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "../probe.hpp"
 #include "../transition.hpp"
 #include "entry_stacks.hpp"
 #include "motion_list.hpp"
@@ -24,13 +25,15 @@ struct drawn {
   entry_id id;
   strata::modality mode;
   const motion<Entry>* moving; // null: committed and fully there
+  std::size_t depth;           // committed, or the depth it left from (R36: for the probe)
 
-  drawn(const Entry& shown, const motion<Entry>* motion_of)
+  drawn(const Entry& shown, const motion<Entry>* motion_of, std::size_t at)
       : ops(shown.ops)
       , object(shown.object)
       , id(shown.id())
       , mode(shown.mode())
-      , moving(motion_of) {}
+      , moving(motion_of)
+      , depth(at) {}
 
   [[nodiscard]] float presence() const { return moving != nullptr ? moving->presence : 1.0F; }
   // Whether the states below count it as covering them: a state that lets every pass through
@@ -70,15 +73,17 @@ private:
       const motion<entry>& m = (*motions_)[moving_];
       if (m.leaving && m.depth <= committed_) {
         ++moving_;
-        return item{m.held, &m};
+        return item{m.held, &m, m.depth};
       }
       if (!m.leaving && m.depth == committed_) {
         ++moving_;
-        return item{entries_->committed_at(committed_++), &m};
+        ++committed_;
+        return item{entries_->committed_at(committed_ - 1), &m, committed_ - 1};
       }
     }
     if (committed_ < size) {
-      return item{entries_->committed_at(committed_++), nullptr};
+      ++committed_;
+      return item{entries_->committed_at(committed_ - 1), nullptr, committed_ - 1};
     }
     return std::nullopt;
   }
@@ -87,15 +92,17 @@ private:
       const motion<entry>& m = (*motions_)[moving_ - 1];
       if (m.leaving && m.depth >= committed_) {
         --moving_;
-        return item{m.held, &m};
+        return item{m.held, &m, m.depth};
       }
       if (!m.leaving && m.depth + 1 == committed_) {
         --moving_;
-        return item{entries_->committed_at(--committed_), &m};
+        --committed_;
+        return item{entries_->committed_at(committed_), &m, committed_};
       }
     }
     if (committed_ > 0) {
-      return item{entries_->committed_at(--committed_), nullptr};
+      --committed_;
+      return item{entries_->committed_at(committed_), nullptr, committed_};
     }
     return std::nullopt;
   }
@@ -134,9 +141,11 @@ class motion_passes {
 public:
   // R13, R33: bottom to top from the lowest entry visible through the ones above; an entry that
   // arrives or leaves lets the entries below show whatever its modality says, so that nothing
-  // vanishes before what covers it is fully there.
+  // vanishes before what covers it is fully there. Each call goes through `around(hook, entry,
+  // depth, call)` (R36: the probe's, if one is installed).
+  template <class Around>
   static void draw(Context& context, const entry_stacks<Context, Event>& entries,
-                   const motion_list<entry>& motions) {
+                   const motion_list<entry>& motions, Around around) {
     std::size_t shown = 0;
     std::size_t visible = 0;
     down from_top{entries, motions};
@@ -163,19 +172,24 @@ public:
       while (cover && !cover->covers()) {
         cover = ahead.next();
       }
-      if (at->ops->seen_draw != nullptr) {
-        at->ops->seen_draw(at->object, context, seen_presence(*at, cover ? &*cover : nullptr));
-      } else if (at->ops->draw != nullptr) {
-        at->ops->draw(at->object, context);
+      const item drawn_now = *at;
+      if (drawn_now.ops->seen_draw != nullptr) {
+        const strata::presence seen = seen_presence(drawn_now, cover ? &*cover : nullptr);
+        around(hook::draw, source(drawn_now, entries), drawn_now.depth,
+               [&] { drawn_now.ops->seen_draw(drawn_now.object, context, seen); });
+      } else if (drawn_now.ops->draw != nullptr) {
+        around(hook::draw, source(drawn_now, entries), drawn_now.depth,
+               [&] { drawn_now.ops->draw(drawn_now.object, context); });
       }
     }
   }
 
   // R14, R33: top to bottom until an entry consumes the event; one that arrives or leaves stops
-  // it and counts as consuming it, unless its transition lets input pass.
+  // it and counts as consuming it, unless its transition lets input pass. Calls as draw()'s do.
+  template <class Around>
   static bool handle(Context& context, const Event& event,
-                     const entry_stacks<Context, Event>& entries,
-                     const motion_list<entry>& motions) {
+                     const entry_stacks<Context, Event>& entries, const motion_list<entry>& motions,
+                     Around around) {
     down order{entries, motions};
     for (std::optional<item> at = order.next(); at; at = order.next()) {
       if (at->moving != nullptr) {
@@ -184,14 +198,26 @@ public:
         }
         continue;
       }
-      if (at->ops->handle != nullptr && at->ops->handle(at->object, context, event)) {
-        return true;
+      if (at->ops->handle != nullptr) {
+        bool consumed = false;
+        const item shown = *at;
+        around(hook::handle, source(shown, entries), shown.depth,
+               [&] { consumed = shown.ops->handle(shown.object, context, event); });
+        if (consumed) {
+          return true;
+        }
       }
       if (!at->mode.input_below) {
         return false;
       }
     }
     return false;
+  }
+
+  // The entry an item was read from, read again (a hook's requests may move committed entries).
+  static const entry& source(const item& at, const entry_stacks<Context, Event>& entries) {
+    return at.moving != nullptr && at.moving->leaving ? at.moving->held
+                                                      : entries.committed_at(at.depth);
   }
 
   // The presence of the entry `id`, committed or leaving; nullopt if it is neither (or is a

@@ -9,6 +9,7 @@
 
 #include "../entry.hpp"
 #include "../memory.hpp"
+#include "../probe.hpp"
 #include "flat_array.hpp"
 #include "hooks.hpp"
 
@@ -33,7 +34,7 @@ public:
   // R33: whether draw() and handle() must take the walk of detail/motion_passes.hpp instead: an
   // entry arrives or leaves, or a committed state's draw reads its presence.
   [[nodiscard]] bool plain_draw() const { return draw_extras_ == 0; }
-  [[nodiscard]] bool plain_handle() const { return !in_motion_; }
+  [[nodiscard]] bool plain_handle() const { return !general_handle_; }
 
   // R33: entries arrive or leave (or no longer do). The update pass leaves its plain path while
   // they do, so that it moves them on.
@@ -49,6 +50,25 @@ public:
       --update_extras_;
       --draw_extras_;
     }
+    general_handle_ = in_motion_ || probed_;
+    update_plain_ = update_extras_ == 0 && !layers_.empty();
+  }
+
+  // R36: a probe is installed (or no longer is): every pass leaves its plain path, so that the
+  // hook calls of the general ones are told to it, and plain stacks pay nothing for the probe.
+  void set_probed(bool on) {
+    if (on == probed_) {
+      return;
+    }
+    probed_ = on;
+    if (on) {
+      ++update_extras_;
+      ++draw_extras_;
+    } else {
+      --update_extras_;
+      --draw_extras_;
+    }
+    general_handle_ = in_motion_ || probed_;
     update_plain_ = update_extras_ == 0 && !layers_.empty();
   }
 
@@ -73,10 +93,11 @@ public:
   // among its committed states: every update_always bottom to top (with the frame's dt), then
   // the reach walk as in update(), each covered state's dt multiplied by the scales above it.
   // Out of line, so that stacks without them do not carry it. Not on an empty stack.
-  // `committed_top()` is read after the update_always calls, whose requests may have moved it.
-  template <class CommittedTop>
-  [[gnu::noinline]] void update_with_extras(Context& context, double dt,
-                                            CommittedTop committed_top) {
+  // `committed_at(depth)` is read for each call, whose requests may have moved the entries; each
+  // call goes through `around(hook, entry, depth, call)` (R36: the probe's, if one is installed).
+  template <class CommittedAt, class Around>
+  [[gnu::noinline]] void update_with_extras(Context& context, double dt, CommittedAt committed_at,
+                                            Around around) {
     // The reach and the factors are taken before any call: a kept handle's .modality() or
     // .time_scale() made during the pass counts from the next one (R16, R32). The factors go top
     // down into the layers' scratch, so that the calls can go bottom up.
@@ -87,20 +108,24 @@ public:
       factor *= layers_[depth + 1].time_scale;
       layers_[depth].dt_factor = factor;
     }
-    const update_call* const always_end = always_calls_.data() + always_calls_.size();
-    for (const update_call* call = always_calls_.data(); call != always_end; ++call) {
-      call->fn(call->object, context, dt);
+    for (std::size_t i = 0; i < always_calls_.size(); ++i) {
+      const always_call call = always_calls_[i];
+      around(hook::update_always, committed_at(call.depth), call.depth,
+             [&] { call.fn(call.object, context, dt); });
     }
     for (std::size_t depth = floor; depth < top_depth; ++depth) {
       const std::uint32_t own = layers_[depth].covered_below;
       if (layers_[depth + 1].covered_below > own) {
-        const update_call& call = covered_calls_[own];
-        call.fn(call.object, context, dt * static_cast<double>(layers_[depth].dt_factor));
+        const update_call call = covered_calls_[own];
+        const double scaled = dt * static_cast<double>(layers_[depth].dt_factor);
+        around(hook::update_covered, committed_at(depth), depth,
+               [&] { call.fn(call.object, context, scaled); });
       }
     }
-    const entry& top = committed_top();
+    const entry& top = committed_at(top_depth);
     if (top.ops->update != nullptr) {
-      top.ops->update(top.object, context, dt);
+      const update_call call{top.ops->update, top.object};
+      around(hook::update, top, top_depth, [&] { call.fn(call.object, context, dt); });
     }
   }
 
@@ -130,7 +155,9 @@ public:
   }
 
   // `e` becomes the committed top. Allocates first, so a failure leaves the lists as they were.
-  void remember(const entry& e) {
+  // Inlined into the commit's enter step: g++ 12 stopped doing so on its own once the steps had
+  // watched copies (R36), which cost bench S2 1.5%.
+  [[gnu::always_inline]] void remember(const entry& e) {
     const type_ops<Context, Event>& type = *e.ops;
     make_room(layers_);
     if (type.update_covered != nullptr) {
@@ -219,6 +246,11 @@ private:
     handle_fn<Context, Event> fn;
     void* object;
   };
+  struct always_call { // R30
+    update_fn<Context> fn;
+    void* object;
+    std::size_t depth; // R36: whose call it is, for the probe
+  };
 
   // What the passes need to know about one committed depth.
   struct layer {
@@ -253,7 +285,7 @@ private:
   [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {
     if (e.ops->update_always != nullptr) {
       make_room(always_calls_);
-      always_calls_.append_reserved({e.ops->update_always, e.object});
+      always_calls_.append_reserved({e.ops->update_always, e.object, layers_.size()});
     }
     ++update_extras_;
     if (e.ops->seen_draw != nullptr) {
@@ -284,13 +316,15 @@ private:
   flat_array<update_call> covered_calls_;
   flat_array<draw_call> draw_calls_;
   flat_array<handle_call> handle_calls_;
-  flat_array<update_call> always_calls_; // R30
+  flat_array<always_call> always_calls_; // R30
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
   // R33: committed states whose draw reads its presence, plus one while entries are in motion.
   std::size_t draw_extras_ = 0;
-  bool update_plain_ = false; // committed states, none of them with R30/R32's extras
-  bool in_motion_ = false;    // R33: counted once in update_extras_ and draw_extras_
+  bool update_plain_ = false;   // committed states, none of them with R30/R32's extras
+  bool in_motion_ = false;      // R33: counted once in update_extras_ and draw_extras_
+  bool probed_ = false;         // R36: likewise
+  bool general_handle_ = false; // in motion or probed: handle() takes its general path
 };
 
 } // namespace strata::detail

@@ -33,6 +33,8 @@ public:
   // call; past this depth its requests are refused, before the native stack runs out.
   static constexpr std::size_t max_observer_nesting = 64;
   static constexpr std::size_t no_depth = static_cast<std::size_t>(-1);
+  // R36: the request_code of a probe's call: a probe watches, so what it starts is refused.
+  static constexpr const char probe_code[] = "the probe";
 
   activity now = activity::idle;
   const char* hook = nullptr;         // the lifecycle hook running, e.g. "enter"
@@ -64,19 +66,30 @@ public:
     if (in_error_handler) {
       return "from inside the error handler";
     }
+    if (request_code == probe_code) {
+      return "from inside the probe";
+    }
     if (request_code != nullptr) {
       return join({"during ", request_code});
     }
-    if (observing() && hook == nullptr) {
+    if (now == activity::committing && hook != nullptr) {
+      return join({"from inside '", hook_owner, "'.", hook, "()"});
+    }
+    return std::string{where_outside_hooks()};
+  }
+
+  // where() when no lifecycle hook and no code a request runs is running: the observer, or the
+  // commit or pass under way (R36: a probe's request_call reads it).
+  [[nodiscard]] std::string_view where_outside_hooks() const {
+    if (in_error_handler) {
+      return "from inside the error handler";
+    }
+    if (observing()) {
       return "from inside the observer";
     }
     switch (now) {
     case activity::applying_posts: return "from inside a posted callable";
-    case activity::committing:
-      if (hook != nullptr) {
-        return join({"from inside '", hook_owner, "'.", hook, "()"});
-      }
-      return "during commit()";
+    case activity::committing: return "during commit()";
     case activity::updating: return "during update()";
     case activity::drawing: return "during draw()";
     case activity::handling: return "during handle()";
@@ -89,6 +102,11 @@ public:
 
   // The message for a request, commit or pass started by code another request runs (R24).
   [[nodiscard]] std::string inside_request_message(const char* what) const {
+    if (request_code == probe_code) {
+      return join({"strata: ", what,
+                   " called from inside the probe; a probe watches the stack and may not change "
+                   "it (R36)"});
+    }
     return join({"strata: ", what, " called during ", request_code, ", from code that ",
                  request_code,
                  " runs (a state's constructor, destructor, move or save(), or a predicate)"});

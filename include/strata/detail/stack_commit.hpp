@@ -10,27 +10,16 @@
 #include <string>
 #include <utility>
 
-#include "stack_motion.hpp"
-
-// clang 14 keeps step_towards_staged() out of line and pays a call, with its register saves, for
-// every step (six per push/pop cycle): inlined, bench S2 fell from 933 to 794 instructions per
-// cycle and S4 from 481 to 390 per pop. g++ 12 inlines it on its own, and forced to, it spent
-// 5% more (its inlining of the rest of the commit changed).
-#if defined(__clang__)
-#define STRATA_DETAIL_CLANG_INLINE [[gnu::always_inline]]
-#else
-#define STRATA_DETAIL_CLANG_INLINE
-#endif
+#include "stack_steps.hpp"
 
 namespace strata::detail {
 
 template <class Context, class Event>
-class stack_commit : protected stack_motion<Context, Event> {
-  using base = stack_motion<Context, Event>;
+class stack_commit : protected stack_steps<Context, Event> {
+  using base = stack_steps<Context, Event>;
 
 protected:
   using base::base;
-  using base::dispose;
   using base::entries_;
   using base::fail;
   using base::focused_;
@@ -41,7 +30,7 @@ protected:
   using base::options_;
   using base::passes_;
   using base::release;
-  using base::start_arriving;
+  using base::take_committed_top;
   using base::transitions_;
   using base::unstage_top;
   using typename base::entry;
@@ -83,7 +72,11 @@ protected:
         if (just_paused_ && !within_transition_limit()) {
           return false;
         }
-        resume_top(*top);
+        if (this->observed()) [[unlikely]] {
+          this->template run_watched<&stack_commit::template resume_top<true>>(*top);
+        } else {
+          this->template resume_top<false>(*top);
+        }
         return true;
       }
     }
@@ -98,131 +91,33 @@ protected:
       if (!within_transition_limit()) {
         return false;
       }
-      exit_top();
+      if (this->observed()) [[unlikely]] {
+        this->template run_watched<&stack_commit::template exit_top<true>>();
+      } else {
+        this->template exit_top<false>();
+      }
       return true;
     }
     if (can_advance) {
       if (top != nullptr && !top->paused()) {
-        pause_top(*top);
+        if (this->observed()) [[unlikely]] {
+          this->template run_watched<&stack_commit::template pause_top<true>>(*top);
+        } else {
+          this->template pause_top<false>(*top);
+        }
       } else {
         if (!within_transition_limit()) {
           return false;
         }
-        enter_next();
+        if (this->observed()) [[unlikely]] {
+          this->template run_watched<&stack_commit::template enter_next<true>>();
+        } else {
+          this->template enter_next<false>();
+        }
       }
       return true;
     }
     return false;
-  }
-
-  // The hook is over however it ends: a state destroyed because its enter or exit threw (R25)
-  // runs its destructor with no hook marked as running, so the destructor's requests are
-  // ordinary ones (R24).
-  void run_hook(lifecycle_fn<Context> hook, void* object, const char* hook_name) {
-    const marked<const char*> running{guard_.hook, hook_name};
-    hook(object, *this->context_);
-  }
-
-  void resume_top(entry& top) {
-    top.set_paused(false); // counts as resumed even if the hook throws
-    just_paused_ = false;
-    if (top.ops->resume != nullptr) {
-      run_hook(top.ops->resume, top.object, "resume");
-    }
-    notify(step::resume, entries_.committed_top(), entries_.committed_size() - 1);
-  }
-
-  void pause_top(entry& top) {
-    top.set_paused(true); // counts as paused even if the hook throws
-    just_paused_ = true;
-    if (top.ops->pause != nullptr) {
-      run_hook(top.ops->pause, top.object, "pause");
-    }
-    notify(step::pause, entries_.committed_top(), entries_.committed_size() - 1);
-  }
-
-  void enter_next() {
-    // The entering state is committed while its enter runs, so a request that unstages it then
-    // schedules its exit instead of destroying it under its own feet.
-    const entry& next = entries_.staged()[entries_.committed_prefix()];
-    passes_.remember(next);
-    if (next.arrives()) [[unlikely]] {
-      start_arriving(next); // R33: arriving from its enter on
-    }
-    entry& entering = entries_.commit_next();
-    just_paused_ = false;
-    entering.set_paused(false);
-    if (entering.ops->enter != nullptr) {
-      // R25: a state whose enter throws never entered: it leaves without exit, like an object
-      // whose constructor threw. The state below stays paused until the next commit resumes it.
-      on_unwind forget{[this] { enter_failed(); }};
-      run_hook(entering.ops->enter, entering.object, "enter");
-      forget.dismiss();
-    }
-    notify(step::enter, entries_.committed_top(), entries_.committed_size() - 1);
-  }
-
-  STRATA_DETAIL_CLANG_INLINE void exit_top() {
-    const std::size_t depth = entries_.committed_size() - 1;
-    just_paused_ = false; // R23: a resume after an exit undoes no pause of this commit
-    {
-      const entry& leaving = entries_.committed_top();
-      if (leaving.ops->exit != nullptr) {
-        // R25: a state whose exit throws has still left: the observer is told, it is destroyed,
-        // and its on_exit is not run.
-        on_unwind finish{[this, depth] { exit_interrupted(take_committed_top(), depth); }};
-        run_hook(leaving.ops->exit, leaving.object, "exit");
-        finish.dismiss();
-      }
-    }
-    const entry left = take_committed_top();
-    if (left.on_exit() != nullptr) {
-      run_on_exit(left, depth);
-    }
-    report_exit_and_dispose(left, depth);
-  }
-
-  // R19: the on_exit of the state `left` that just left `depth`, with the state now below it
-  // (strata::to_below). Out of line, so that the commit's hot steps inline as they did before.
-  [[gnu::noinline]] void run_on_exit(const entry& left, std::size_t depth) {
-    // R25: an on_exit that throws comes after the exit: the state has left all the same.
-    on_unwind finish{[&] { exit_interrupted(left, depth); }};
-    exit_callback<Context>* const on_exit = left.on_exit();
-    on_exit->run(on_exit, *this->context_, left.object, below_top());
-    finish.dismiss();
-  }
-
-  // The state that the one just taken off is over, for its on_exit (strata::to_below).
-  [[nodiscard]] state_below below_top() const {
-    if (entries_.committed_size() == 0) {
-      return {};
-    }
-    const entry& below = entries_.committed_top();
-    return {below.ops, below.object};
-  }
-
-  // The committed top has left: the observer is told, then the state is destroyed, or leaves.
-  void report_exit_and_dispose(const entry& left, std::size_t depth) {
-    at_scope_exit destroy{[&] { dispose(left); }};
-    notify(step::exit, left, depth);
-  }
-
-  // R25: an exit or on_exit threw: the state has left all the same. Out of line, so that the
-  // unwinding paths do not weigh on the inlining of the commit's hot steps.
-  [[gnu::cold, gnu::noinline]] void exit_interrupted(const entry& left, std::size_t depth) {
-    report_exit_and_dispose(left, depth);
-  }
-
-  // R25: the committed top's enter threw: it never entered, and leaves without exit at once.
-  [[gnu::cold, gnu::noinline]] void enter_failed() noexcept {
-    this->end_arrival_of_top(); // R33
-    release(take_committed_top());
-  }
-
-  // The committed top leaves (its exit ran, or its enter threw).
-  entry take_committed_top() {
-    passes_.forget(entries_.committed_top());
-    return entries_.take_committed_top();
   }
 
   // ---- R29: focus, settled once the commit has nothing left to do ----
@@ -276,15 +171,22 @@ protected:
     entry& top = staged[size - 1];
     focused_ = top.id(); // counts as focused even if the hook throws
     focused_type_ = top.ops;
-    if (top.ops->focus == nullptr && !this->observed()) {
+    if (this->observed()) [[unlikely]] {
+      focus_watched(top, size - 1);
+      return entries_.has_steps();
+    }
+    if (top.ops->focus == nullptr) {
       return false;
     }
+    this->template run_hook<false, hook::focus>(top.ops->focus, top, size - 1);
+    return entries_.has_steps();
+  }
+  [[gnu::noinline]] void focus_watched(entry& top, std::size_t depth) {
     if (top.ops->focus != nullptr) {
-      run_hook(top.ops->focus, top.object, "focus");
+      this->template run_hook<true, hook::focus>(top.ops->focus, top, depth);
     }
     // The hook's requests may have unstaged it (to retiring): it is still the committed top.
-    notify(step::focus, entries_.committed_top(), size - 1);
-    return entries_.has_steps();
+    this->template tell<true>(step::focus, depth);
   }
 
   // Whether the focused state's unfocus calls anything: its hook or the observer.
@@ -295,13 +197,11 @@ protected:
   // The focused state is the committed top when it exits, otherwise still committed below it.
   // Only when unfocus_is_heard(): otherwise clearing focused_ is all there is to do.
   void unfocus(std::size_t depth) {
-    focused_ = entry_id::none; // counts as unfocused even if the hook throws
-    const entry& had_it = entries_.committed_at(depth);
-    if (had_it.ops->unfocus != nullptr) {
-      const marked<std::size_t> owner{guard_.unfocusing, depth};
-      run_hook(had_it.ops->unfocus, had_it.object, "unfocus");
+    if (this->observed()) [[unlikely]] {
+      this->template run_watched<&stack_commit::template unfocus_at<true>>(depth);
+    } else {
+      this->template unfocus_at<false>(depth);
     }
-    notify(step::unfocus, entries_.committed_at(depth), depth);
   }
 
   // R26: what ~stack does.
@@ -361,7 +261,17 @@ protected:
     // Nothing of the user's runs until the stack is whole again: the dropped states are taken
     // out first and destroyed last, since their destructors may make requests.
     flat_array<entry> dropped(&options_.memory);
+    const std::size_t prefix = entries_.committed_prefix();
     entries_.restore_committed(dropped);
+    if (this->observed()) {
+      // R36: no request did this: the probe alone is told, so that its staged view follows.
+      for (std::size_t i = dropped.size(); i-- > 0;) {
+        this->tell_probe_only(step::pop, dropped[i], prefix + i);
+      }
+      for (std::size_t depth = prefix; depth < entries_.committed_prefix(); ++depth) {
+        this->tell_probe_only(step::push, entries_.staged()[depth], depth);
+      }
+    }
     for (std::size_t i = dropped.size(); i-- > 0;) {
       release(dropped[i]);
     }

@@ -18,6 +18,7 @@
 #include "../error.hpp"
 #include "../observer.hpp"
 #include "../options.hpp"
+#include "../probe.hpp"
 #include "attachments.hpp"
 #include "block_pool.hpp"
 #include "checked.hpp"
@@ -184,10 +185,11 @@ protected:
       return;
     }
     cold.observer = std::move(watcher);
-    observed_ = static_cast<bool>(cold.observer);
+    observed_ = cold.watched();
   }
 
-  // Kept as a flag beside the hot members, so that each step tests one byte for the observer.
+  // Kept as a flag beside the hot members, so that each step tests one byte for the observer
+  // and the probe (R36).
   [[nodiscard]] bool observed() const {
     return observed_;
   }
@@ -228,10 +230,24 @@ protected:
       if (outermost && cold.next_observer) {
         cold.observer = *std::move(cold.next_observer); // see replace_observer()
         cold.next_observer.reset();
-        observed_ = static_cast<bool>(cold.observer);
+        observed_ = cold.watched();
       }
     }};
-    cold.observer(step_info{what, kept, depth, e.id()});
+    const step_info info{what, kept, depth, e.id()};
+    if (cold.probe != nullptr) {
+      const step_call told{info, e.mode(), cold.frame};
+      as_probe_code([&] { cold.probe->step(told); });
+    }
+    if (cold.observer) {
+      cold.observer(info);
+    }
+  }
+
+  // R36: runs a probe's call: what it starts is refused as from code a request runs (R24).
+  template <class Call>
+  void as_probe_code(Call&& call) {
+    const marked<const char*> running{guard_.request_code, running_guard::probe_code};
+    std::forward<Call>(call)();
   }
 
   Context* context_;

@@ -48,7 +48,12 @@ protected:
   }
 
   void rename(staged_slot slot, std::string_view name) {
-    finish_push(slot, "name()", [&](entry& e) { give_name(pool_, e, name); });
+    finish_push(slot, "name()", [&](entry& e) {
+      give_name(pool_, e, name);
+      if (this->observed()) {
+        this->probe_renamed(e); // R36
+      }
+    });
   }
 
   // R16: an entry that has entered (its handle kept past a commit) changes what the passes see

@@ -95,9 +95,15 @@ protected:
   // R26: ~stack, once every committed state has exited, destroys what still leaves below them.
   void release_all_leaving() noexcept { release_leaving_from(0); }
 
-  void draw_in_motion() { passes::draw(*this->context_, entries_, motions_); }
+  // Also the passes of a stack with a probe (R36), whose calls they tell it.
+  void draw_in_motion() {
+    this->with_probe_if_any(
+        [&](auto around) { passes::draw(*this->context_, entries_, motions_, around); });
+  }
   bool handle_in_motion(const Event& event) {
-    return passes::handle(*this->context_, event, entries_, motions_);
+    return this->with_probe_if_any([&](auto around) {
+      return passes::handle(*this->context_, event, entries_, motions_, around);
+    });
   }
   [[nodiscard]] std::optional<strata::presence> find_presence(entry_id id) const {
     return passes::find(id, entries_, motions_);

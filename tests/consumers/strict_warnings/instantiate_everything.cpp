@@ -19,6 +19,9 @@
 
 #include <strata/strata.h> // the C API's header, which C++ bindings include too
 #include <strata/strata.hpp>
+#include <strata/trace_chrome.hpp>
+#include <strata/trace_recorder.hpp>
+#include <strata/trace_timeline.hpp>
 
 namespace {
 
@@ -97,6 +100,9 @@ void requests_and_passes(game& g, strata::memory memory) {
   settings.max_depth = 10;
   settings.memory = memory;
   stack states{g, settings};
+  // R36: every pass and step below also goes through the probe's paths, and out to both exports.
+  strata::trace_recorder recorder{256};
+  states.set_probe(&recorder);
 
   states.set_observer([&g](const strata::step_info& info) {
     g.log.push_back(std::string(strata::to_string(info.step)) + std::string(info.state) +
@@ -137,6 +143,13 @@ void requests_and_passes(game& g, strata::memory memory) {
   states.pop();
   states.clear();
   states.commit();
+  states.begin_frame();
+  states.end_frame();
+  if (const std::optional<strata::recorded_stack> at = recorder.stack_at(recorder.oldest_frame())) {
+    g.log.push_back(at->describe() + at->describe_staged());
+  }
+  g.log.push_back(strata::to_chrome_trace(recorder) + strata::to_timeline(recorder));
+  states.set_probe(nullptr);
 }
 
 std::size_t queries(const stack& states) {

@@ -1,0 +1,87 @@
+// strata/trace_event.hpp: one event a trace recorder keeps (R36), and the two views of a stack
+// (committed and staged) that the recorded steps rebuild.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "entry_id.hpp"
+#include "modality.hpp"
+#include "observer.hpp"
+#include "probe.hpp"
+
+namespace strata {
+
+struct trace_event {
+  enum class kind : std::uint8_t { frame_begin, frame_end, hook_begin, hook_end, request, step };
+
+  kind what = kind::frame_begin;
+  strata::hook hook = hook::enter; // hook_begin, hook_end; a request's, if from_hook
+  strata::step step = step::push;  // step
+  bool from_hook = false;          // request: made by the hook call `id`, `name`, `hook`
+  strata::modality mode{};         // step: the entry's modality as it stood
+  std::uint32_t name = 0;          // the state's name: trace_recorder::name(number)
+  std::size_t depth = 0;
+  entry_id id = entry_id::none;
+  std::uint64_t frame = 0;
+  std::int64_t time_ns = 0; // steady_clock, since the recorder was made
+  std::string_view request; // request: "push()", ...
+  std::string_view where;   // request not from a hook: "outside any hook", ...
+};
+
+// One entry of a rebuilt view.
+struct recorded_entry {
+  entry_id id = entry_id::none;
+  std::uint32_t name = 0;
+  strata::modality mode{};
+};
+
+// Both views of a stack, as its steps left them.
+struct recorded_views {
+  std::vector<recorded_entry> committed;
+  std::vector<recorded_entry> staged;
+  entry_id focused = entry_id::none;
+
+  // Applies one event (only steps change the views). Staged: a push fills its depth, a pop of the
+  // entry at its depth takes it out; so the steps of an observer's requests, told in the middle of
+  // another request's, land where the stack put them. Committed: it only changes at its top.
+  void apply(const trace_event& e) {
+    if (e.what != trace_event::kind::step) {
+      return;
+    }
+    const recorded_entry entry{e.id, e.name, e.mode};
+    switch (e.step) {
+    case step::push:
+      if (staged.size() <= e.depth) {
+        staged.resize(e.depth + 1);
+      }
+      staged[e.depth] = entry;
+      break;
+    case step::pop:
+      // Also below the top: an entry whose enter threw leaves the staged stack (R25, R36).
+      if (e.depth < staged.size() && staged[e.depth].id == e.id) {
+        staged.erase(staged.begin() + static_cast<std::ptrdiff_t>(e.depth));
+        while (!staged.empty() && staged.back().id == entry_id::none) {
+          staged.pop_back();
+        }
+      }
+      break;
+    case step::enter:
+      committed.resize(e.depth);
+      committed.push_back(entry);
+      break;
+    case step::exit:
+      committed.resize(e.depth < committed.size() ? e.depth : committed.size());
+      break;
+    case step::focus: focused = e.id; break;
+    case step::unfocus: focused = entry_id::none; break;
+    case step::discard:
+    case step::pause:
+    case step::resume: break;
+    }
+  }
+};
+
+} // namespace strata
