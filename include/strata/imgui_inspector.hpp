@@ -138,24 +138,25 @@ private:
       ImGui::TableSetupColumn(column);
     }
     ImGui::TableHeadersRow();
-    for (auto e = view.rbegin(); e != view.rend(); ++e) {
+    for (std::size_t depth = view.size(); depth-- > 0;) {
+      const inspected_entry& e = view[depth];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%zu", e->depth);
+      ImGui::Text("%zu", e.depth);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted((e->name + (e->focused ? " (focus)" : "")).c_str());
+      ImGui::TextUnformatted((e.name + (e.focused ? " (focus)" : "")).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%llu", static_cast<unsigned long long>(e->id));
+      ImGui::Text("%llu", static_cast<unsigned long long>(e.id));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(std::string(to_string(e->mode)).c_str());
+      ImGui::TextUnformatted(std::string(to_string(e.mode)).c_str());
       ImGui::TableNextColumn();
-      if (e->time_scale) {
-        ImGui::Text("%.2f", static_cast<double>(*e->time_scale));
+      if (e.time_scale) {
+        ImGui::Text("%.2f", static_cast<double>(*e.time_scale));
       }
       ImGui::TableNextColumn();
-      if (e->presence) {
-        ImGui::Text("%s %.2f", std::string(to_string(e->presence->phase)).c_str(),
-                    static_cast<double>(e->presence->value));
+      if (e.presence) {
+        ImGui::Text("%s %.2f", std::string(to_string(e.presence->phase)).c_str(),
+                    static_cast<double>(e.presence->value));
       }
     }
     ImGui::EndTable();
