@@ -54,6 +54,7 @@ TEST_F(probe, r36_a_commit_tells_each_hook_call_around_it_and_each_step_after_it
   s.push<logged<"title">>();
   commit_setup();
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   s.push<logged<"pause">>(actions{.enter = [&] { s.push<logged<"toast">>(); }});
   EXPECT_EQ(trace(), "push() outside any hook, step push pause@1");
   s.commit();
@@ -64,10 +65,25 @@ TEST_F(probe, r36_a_commit_tells_each_hook_call_around_it_and_each_step_after_it
                      ">toast.enter, step enter toast@2, step unfocus title@0, step focus toast@2");
 }
 
+// committed: a | b*   staged: a | b | c
+// A probe installed on a stack that holds states is told of them first, as if it had watched
+// them come: a push of each staged entry, an enter of each committed one, the focus.
+TEST_F(probe, r36_a_probe_installed_later_is_told_the_stack_as_it_stands) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  commit_setup();
+  s.push<logged<"c">>();
+  trace();
+  s.set_probe(&watcher);
+  EXPECT_EQ(trace(), "step push a@0, step push b@1, step push c@2, step enter a@0, "
+                     "step enter b@1, step focus b@1");
+}
+
 // The probe hears of each step before the observer does.
 TEST_F(probe, r36_the_probe_hears_of_a_step_before_the_observer) {
   watch(s, ctx);
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   s.push<logged<"a">>();
   EXPECT_EQ(trace(), "push() outside any hook, step push a@0, push a@0");
 }
@@ -80,6 +96,7 @@ TEST_F(probe, r36_each_pass_call_is_told_with_its_depth) {
       actions{.update = [&] { s.pop(); }, .handle = [](const event&) { return false; }});
   commit_setup();
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   s.update(0.1);
   EXPECT_EQ(trace(), "<a#1@0.update_covered, a.update_covered, >a.update_covered, "
                      "<b#2@1.update_covered, b.update_covered, >b.update_covered, "
@@ -101,6 +118,7 @@ TEST_F(probe, r36_each_pass_call_is_told_with_its_depth) {
 TEST_F(probe, r36_frames_are_numbered_and_mark_their_hook_calls) {
   s.push<logged<"a">>();
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   trace();
   s.frame(0.1);
   EXPECT_EQ(trace(), "frame 1, <a#1@0.enter f1, a.enter, >a.enter, step enter a@0, "
@@ -117,9 +135,10 @@ TEST_F(probe, r36_frames_are_numbered_and_mark_their_hook_calls) {
   // Without a probe, frames are not counted.
   s.set_probe(nullptr);
   s.frame(0.1);
-  s.set_probe(&watcher);
+  s.set_probe(&watcher); // told of the stack as it stands, after the frame's own lines
   s.frame(0.1);
-  EXPECT_EQ(trace(), "a.update, a.draw, frame 4, <a#1@0.update f4, a.update, >a.update, "
+  EXPECT_EQ(trace(), "a.update, a.draw, step push a@0, step enter a@0, step focus a@0, frame 4, "
+                     "<a#1@0.update f4, a.update, >a.update, "
                      "<a#1@0.draw f4, a.draw, >a.draw, /frame 4");
 }
 
@@ -127,6 +146,7 @@ TEST_F(probe, r36_a_request_says_where_it_came_from) {
   s.push<logged<"a">>();
   commit_setup();
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   watch(s, ctx);
   s.set_observer([&](const strata::step_info& info) {
     if (info.step == strata::step::push && info.state == "b") {
@@ -166,6 +186,7 @@ TEST_F(probe, r36_a_request_from_a_destructor_the_commit_runs_is_made_during_com
   s.push<pushes_when_destroyed>(&s);
   commit_setup();
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   s.pop();
   s.commit();
   EXPECT_EQ(trace(), "pop() outside any hook, step pop doomed@0, step unfocus doomed@0, "
@@ -249,9 +270,11 @@ TEST_F(probe, r36_a_probe_that_throws_throws_as_the_hook_would) {
 TEST_F(probe, r36_the_end_of_a_hook_that_throws_is_told) {
   s.push<logged<"a">>(actions{.enter = [] { throw std::runtime_error("enter"); }});
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   trace();
   EXPECT_THROW(s.commit(), std::runtime_error);
-  EXPECT_EQ(trace(), "<a#1@0.enter, a.enter, >a.enter");
+  // The state never entered (R25): it leaves the staged stack, which the probe alone is told.
+  EXPECT_EQ(trace(), "<a#1@0.enter, a.enter, >a.enter, step pop a@0");
 }
 #endif
 
@@ -261,6 +284,7 @@ TEST_F(probe, r36_a_rename_during_the_hook_is_told_at_its_end) {
   auto handle = s.push<logged<"a">>(actions{.enter = [&] { std::move(*kept).name("renamed"); }});
   kept = &handle;
   s.set_probe(&watcher);
+  trace(); // what the probe is told of the stack as it stands
   trace();
   s.commit();
   EXPECT_EQ(trace(), "<a#1@0.enter, a.enter, >renamed.enter, step enter renamed@0, "

@@ -2,13 +2,18 @@
 // it was at frame N", both views, rebuilt from them, also after the ring dropped old events.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <strata/trace_recorder.hpp>
+#include <strata/trace_timeline.hpp>
 
+#include "support/counting_new.hpp"
+#include "support/expect_error.hpp"
 #include "support/trace.hpp"
 
 namespace strata_test {
@@ -29,6 +34,30 @@ std::string staged_line(const test_stack& s) {
     line.append(i == 0 ? "" : " | ").append(names[i]);
   }
   return line + "*";
+}
+
+// "1 4 | 1 4 6": the ids of the committed view, then of the staged one.
+std::string ids(const test_stack& s) {
+  std::string line;
+  for (const auto entry : s.committed()) {
+    line += std::to_string(static_cast<std::uint64_t>(entry.id())) + " ";
+  }
+  line += "|";
+  for (const auto entry : s.staged()) {
+    line += " " + std::to_string(static_cast<std::uint64_t>(entry.id()));
+  }
+  return line;
+}
+std::string ids(const strata::recorded_stack& at) {
+  std::string line;
+  for (const strata::recorded_entry& e : at.committed) {
+    line += std::to_string(static_cast<std::uint64_t>(e.id)) + " ";
+  }
+  line += "|";
+  for (const strata::recorded_entry& e : at.staged) {
+    line += " " + std::to_string(static_cast<std::uint64_t>(e.id));
+  }
+  return line;
 }
 
 TEST(trace_recorder, r36_records_hook_calls_requests_steps_and_frames) {
@@ -142,11 +171,13 @@ TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_
     s.set_probe(&trace);
     std::vector<std::string> committed{"(empty)"}; // at the end of frame 0, 1, ...
     std::vector<std::string> staged{"(empty)"};
+    std::vector<std::string> identities{"|"};
     for (int frame = 1; frame <= 3000; ++frame) {
       s.frame(0.016);
       random_request(flow, 50); // between frames: counts in the frame that ended
       committed.push_back(s.describe());
       staged.push_back(staged_line(s));
+      identities.push_back(ids(s));
     }
     ASSERT_GT(trace.dropped(), 0U);
     ASSERT_EQ(trace.newest_frame(), 3000U);
@@ -156,10 +187,181 @@ TEST(trace_recorder, r36_stack_at_frame_n_equals_the_stack_at_frame_n_on_random_
       ASSERT_TRUE(at.has_value());
       ASSERT_EQ(at->describe(), committed[n]) << "seed " << seed << ", frame " << n;
       ASSERT_EQ(at->describe_staged(), staged[n]) << "seed " << seed << ", frame " << n;
+      ASSERT_EQ(ids(*at), identities[n]) << "seed " << seed << ", frame " << n;
     }
     EXPECT_FALSE(trace.stack_at(trace.oldest_frame() - 1).has_value());
     s.set_probe(nullptr);
   }
+}
+
+// A recorder installed mid-game starts from the stack as it stands.
+TEST(trace_recorder, r36_a_recorder_installed_later_starts_from_the_stack_as_it_stands) {
+  recorder ctx;
+  test_stack s{ctx};
+  s.push<logged<"title">>();
+  s.push<logged<"world">>();
+  s.commit();
+  s.pop();
+  s.push<logged<"pause">>();
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  const auto at = trace.stack_at(0);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), "title | world*");
+  EXPECT_EQ(at->describe_staged(), "title | pause*");
+  EXPECT_EQ(ids(*at), ids(s));
+  EXPECT_EQ(at->focused, s.committed()[1].id());
+  s.set_probe(nullptr);
+}
+
+// Where the stack unstages or stages entries with no request, the recorder's views follow: the
+// pending requests a transition limit drops (R23), the requests kept from a hook that threw.
+TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{256};
+  s.set_probe(&trace);
+  s.push<logged<"base">>();
+  s.commit();
+  s.set_max_transitions(4);
+  std::function<void()> again;
+  again = [&] { s.replace<logged<"cycler">>(actions{.enter = again}); };
+  s.push<logged<"top">>();
+  s.push<logged<"cycler">>(actions{.enter = again});
+  expect_error(s, strata::errc::transition_limit,
+               "strata: commit exceeded 4 transitions: 'cycler' keeps pushing 'cycler'; the "
+               "requests still pending were dropped",
+               [&] { s.commit(); });
+  const auto at = trace.stack_at(0);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), s.describe());
+  // The cycler staged again is the one that entered, not the one dropped (same name).
+  ASSERT_EQ(at->staged.size(), s.staged().size());
+  for (std::size_t i = 0; i < at->staged.size(); ++i) {
+    EXPECT_EQ(at->staged[i].id, s.staged()[i].id()) << "depth " << i;
+  }
+  s.set_probe(nullptr);
+}
+
+#ifndef STRATA_NO_EXCEPTIONS
+TEST(trace_recorder, r36_the_views_follow_an_enter_that_threw) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{256};
+  s.set_probe(&trace);
+  s.push<logged<"base">>();
+  s.commit();
+  // world throws from its enter with options staged above it (R25).
+  s.push_first_on_top(logged<"options">{},
+                      logged<"world">{actions{.enter = [] { throw std::runtime_error("x"); }}});
+  EXPECT_THROW(s.commit(), std::runtime_error);
+  auto at = trace.stack_at(0);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), "base*");
+  EXPECT_EQ(at->describe_staged(), "base | options*");
+  EXPECT_EQ(staged_line(s), "base | options*");
+  s.commit();
+  at = trace.stack_at(0);
+  EXPECT_EQ(at->describe(), "base | options*");
+  EXPECT_EQ(at->describe_staged(), "base | options*");
+  s.set_probe(nullptr);
+}
+#endif
+
+struct quiet_title {
+  void enter() {}
+  void update(double /*dt*/) {}
+  void draw() {}
+};
+struct quiet_menu {
+  static constexpr strata::modality modality = strata::modality::freeze;
+  void enter() {}
+  void exit() {}
+  void draw() {}
+};
+
+// Once the ring is full and every name seen, recording allocates nothing: each frame here pushes
+// a menu, commits, pops it, commits, with hook calls, requests and steps on every one.
+TEST(trace_recorder, r36_a_warm_recorder_allocates_nothing) {
+  strata::stack<> s;
+  strata::trace_recorder trace{500};
+  s.set_probe(&trace);
+  s.push<quiet_title>();
+  const auto round = [&] {
+    s.push<quiet_menu>();
+    s.frame(0.016);
+    s.pop();
+    s.frame(0.016);
+  };
+  for (int i = 0; i < 100; ++i) {
+    round();
+  }
+  ASSERT_GT(trace.dropped(), 0U);
+  const std::size_t before = global_allocations;
+  for (int i = 0; i < 500; ++i) {
+    round();
+  }
+  EXPECT_EQ(global_allocations - before, 0U);
+  s.set_probe(nullptr);
+}
+
+// The text timeline: one line per event, frame by frame, hook calls indented by what they run,
+// both views at the end of each frame; without durations, the same text on every run.
+TEST(trace_timeline, r36_one_line_per_event_frame_by_frame) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"title">>(actions{.enter = [&] { s.push<logged<"menu">>(); }});
+  s.frame(0.1);
+  s.pop();
+  s.set_probe(nullptr);
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "request push() outside any hook\n"
+            "step push title#1@0\n"
+            "frame 1\n"
+            "  title#1@0.enter\n"
+            "    request push() from title#1@0.enter\n"
+            "    step push menu#2@1\n"
+            "  done title.enter\n"
+            "  step enter title#1@0\n"
+            "  title#1@0.pause\n"
+            "  done title.pause\n"
+            "  step pause title#1@0\n"
+            "  menu#2@1.enter\n"
+            "  done menu.enter\n"
+            "  step enter menu#2@1\n"
+            "  step focus menu#2@1\n"
+            "  title#1@0.update_covered\n"
+            "  done title.update_covered\n"
+            "  menu#2@1.update\n"
+            "  done menu.update\n"
+            "  menu#2@1.draw\n"
+            "  done menu.draw\n"
+            "end of frame 1: title | menu*  (staged: title | menu*)\n"
+            "request pop() outside any hook\n"
+            "step pop menu#2@1\n");
+  // With durations, each end line says how long its call took.
+  const std::string timed = strata::to_timeline(trace);
+  EXPECT_NE(timed.find("  done title.enter 0."), std::string::npos) << timed;
+}
+
+// A ring that dropped events says so, with the stack the dropped events left.
+TEST(trace_timeline, r36_a_wrapped_ring_starts_from_its_baseline) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{3};
+  s.set_probe(&trace);
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  s.push<logged<"c">>();
+  s.pop();
+  s.set_probe(nullptr);
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "(6 older events dropped; the stack then: (empty)  (staged: a | b | c*))\n"
+            "request pop() outside any hook\n"
+            "step pop c#3@2\n"
+            "step discard c#3@2\n");
 }
 
 } // namespace

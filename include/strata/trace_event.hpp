@@ -45,7 +45,7 @@ struct recorded_views {
   entry_id focused = entry_id::none;
 
   // Applies one event (only steps change the views). Staged: a push fills its depth, a pop of the
-  // entry at its depth takes it off; so the steps of an observer's requests, told in the middle of
+  // entry at its depth takes it out; so the steps of an observer's requests, told in the middle of
   // another request's, land where the stack put them. Committed: it only changes at its top.
   void apply(const trace_event& e) {
     if (e.what != trace_event::kind::step) {
@@ -60,8 +60,9 @@ struct recorded_views {
       staged[e.depth] = entry;
       break;
     case step::pop:
+      // Also below the top: an entry whose enter threw leaves the staged stack (R25, R36).
       if (e.depth < staged.size() && staged[e.depth].id == e.id) {
-        staged[e.depth] = recorded_entry{};
+        staged.erase(staged.begin() + static_cast<std::ptrdiff_t>(e.depth));
         while (!staged.empty() && staged.back().id == entry_id::none) {
           staged.pop_back();
         }

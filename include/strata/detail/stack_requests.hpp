@@ -17,7 +17,7 @@
 
 #include "../borrow.hpp"
 #include "../placeholders.hpp"
-#include "stack_core.hpp"
+#include "stack_probing.hpp"
 
 namespace strata::detail {
 
@@ -38,8 +38,8 @@ template <class T>
 inline constexpr bool is_borrowed<borrowed<T>> = true;
 
 template <class Context, class Event>
-class stack_requests : protected stack_core<Context, Event> {
-  using core = stack_core<Context, Event>;
+class stack_requests : protected stack_probing<Context, Event> {
+  using core = stack_probing<Context, Event>;
 
 protected:
   using core::as_request_code;
