@@ -17,7 +17,8 @@ cmake --build build-demo-ci -j2 --target strata-demo strata-demo-screenshot-chec
 # Here the SDL2 and tmux tests must exist: a missing package must not skip them in silence.
 for test in demo.sdl.screenshot demo.sdl.scaled_window demo.sdl.tiles_level \
   demo.sdl.tiles_siege_scaled demo.sdl.music_under_pause demo.sdl.palette demo.sdl.pause_fading \
-  demo.sdl.continue demo.terminal.tmux demo.terminal.best_scores demo.terminal.continue; do
+  demo.sdl.continue demo.terminal.tmux demo.terminal.best_scores demo.terminal.continue \
+  demo.script.tour_trace; do
   ctest --test-dir build-demo-ci -N -R "^${test}\$" | grep -q "Total Tests: 1" ||
     { echo "50-demo: test ${test} is not registered" >&2; exit 1; }
 done

@@ -197,7 +197,8 @@ int run_sdl(const sdl_options& options) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
-  session run(options.seed, options.scores, options.saves.continuing);
+  // The inspector's history and scrubber read the recorder: an SDL2 run is always traced.
+  session run(options.seed, options.scores, options.saves.continuing, true);
   sdl_audio sound(options.keys.has_value());
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
@@ -248,6 +249,7 @@ int run_sdl(const sdl_options& options) {
   }
   sound.finish();
   keep_saved_game(options.saves.save_to, run.saved_game());
+  run.keep_trace(options.trace);
   if (options.keys) {
     for (const std::string& line : run.log().lines()) {
       std::printf("%s\n", line.c_str());
