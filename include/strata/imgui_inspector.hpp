@@ -119,8 +119,8 @@ private:
     if (seen.frame) {
       ImGui::Text("as at the end of frame %llu", static_cast<unsigned long long>(*seen.frame));
     } else {
-      ImGui::Text("now:%s%s", seen.pending ? " commit pending" : "",
-                  seen.in_transition ? " in transition" : "");
+      ImGui::Text("now: %s%s", seen.pending ? "a commit is pending" : "committed",
+                  seen.in_transition ? ", states in transition" : "");
     }
     draw_view("committed", seen.committed);
     draw_view("staged", seen.staged);

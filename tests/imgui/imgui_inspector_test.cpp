@@ -63,7 +63,7 @@ TEST_F(imgui_inspector, r36_the_window_shows_both_views_as_they_are_now) {
   states.push<menu>();
   states.commit();
   const std::string text = draw(inspector, states);
-  for (const char* shown : {"now: in transition", "committed (2)", "staged (2)", "menu (focus)",
+  for (const char* shown : {"now: committed, states in transition", "committed (2)", "staged (2)", "menu (focus)",
                             "freeze", "arriving 0.00", "being_covered 1.00", "title", "screen"}) {
     EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
   }

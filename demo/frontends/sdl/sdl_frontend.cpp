@@ -13,6 +13,9 @@
 
 #include "../../game/session.hpp"
 #include "glyphs.hpp"
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+#include "inspector_layer.hpp"
+#endif
 #include "palette.hpp"
 #include "sdl_audio.hpp"
 #include "tiles.hpp"
@@ -200,6 +203,9 @@ int run_sdl(const sdl_options& options) {
   // The inspector's history and scrubber read the recorder: an SDL2 run is always traced.
   session run(options.seed, options.scores, options.saves.continuing, true);
   sdl_audio sound(options.keys.has_value());
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+  inspector_layer inspector(sdl.window, sdl.renderer, run, options.inspector);
+#endif
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
   std::size_t scripted = 0;
@@ -210,6 +216,11 @@ int run_sdl(const sdl_options& options) {
   while (!closed && run.running()) {
     events.clear();
     for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+      if (inspector.take(e)) {
+        continue;
+      }
+#endif
       if (e.type == SDL_QUIT) {
         closed = true;
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
@@ -232,9 +243,18 @@ int run_sdl(const sdl_options& options) {
       }
     }
     const double song_before = run.music().song_seconds();
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    if (inspector.lets_frame_run()) {
+      run.step(events, screen); // held by the inspector's Pause, the last frame stays on screen
+    }
+#else
     run.step(events, screen);
+#endif
     sound.frame(song_before, run.music().song_seconds(), run.effects());
     render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    inspector.draw();
+#endif
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.
     if (!options.keys) {
@@ -258,6 +278,9 @@ int run_sdl(const sdl_options& options) {
   if (!options.screenshot.empty()) {
     // Read back before presenting: what a renderer holds after a present is undefined.
     render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    inspector.draw();
+#endif
     if (!save_screenshot(sdl.renderer, options.screenshot)) {
       std::fprintf(stderr, "strata-demo: cannot save %s: %s\n", options.screenshot.c_str(),
                    SDL_GetError());
