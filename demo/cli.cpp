@@ -14,6 +14,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "game/session.hpp"
+
 namespace demo {
 namespace {
 
@@ -146,6 +148,16 @@ std::optional<command_line> parse_command_line(int argc, char** argv, int& exit_
                  "removes it if there is nothing to continue (a player's run: continue.txt "
                  "otherwise)")
       ->type_name("FILE");
+  app.add_option("--trace", out.trace,
+                 "write a Chrome trace of the run to FILE when it ends (its last " +
+                     std::to_string(session_trace_events) +
+                     " events: every hook call, request and step; open it in ui.perfetto.dev "
+                     "or chrome://tracing)")
+      ->type_name("FILE.json");
+  app.add_flag("--inspector", out.inspector,
+               "with --sdl: open the window with the stack inspector shown (F1 shows and hides "
+               "it)")
+      ->needs(sdl);
   app.add_option("--screenshot", out.screenshot,
                  "with --sdl: save the last frame drawn as a BMP file when the run ends")
       ->type_name("FILE.bmp")

@@ -24,6 +24,8 @@ struct command_line {
   bool continue_saved = false; // --continue: the player's saved game
   std::string continue_from;   // --continue-from FILE (a script's saved game)
   std::string save_to;         // --save-to FILE: where the run's end saves the game
+  std::string trace;           // --trace FILE: the run's Chrome trace (docs/debugging.md)
+  bool inspector = false;      // --inspector: the SDL2 window opens with the inspector shown
 };
 
 // Empty when the program must stop at once with `exit_status`: after --help or --version

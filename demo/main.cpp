@@ -59,9 +59,13 @@ demo::continue_files saved_games(const demo::command_line& options, bool player)
 }
 
 demo::headless_options headless(const demo::command_line& options) {
-  return {
-      options.seed.value_or(scripted_seed), 80, 25, options.print_screen, options.print_snapshots,
-      saved_games(options, false)};
+  return {options.seed.value_or(scripted_seed),
+          80,
+          25,
+          options.print_screen,
+          options.print_snapshots,
+          saved_games(options, false),
+          options.trace};
 }
 
 int play_tour(const demo::command_line& options) {
@@ -81,7 +85,7 @@ int play_sdl([[maybe_unused]] const demo::command_line& options) {
   const bool player = !options.keys;
   return demo::run_sdl({options.keys, seed, options.screenshot, options.font, options.window_width,
                         options.window_height, player ? player_scores() : demo::kept_scores{},
-                        saved_games(options, player)});
+                        saved_games(options, player), options.trace, options.inspector});
 #else
   std::fprintf(stderr, "strata-demo: built without SDL2 (install libsdl2-dev and "
                        "libsdl2-ttf-dev, then configure again)\n");
@@ -110,7 +114,8 @@ int main(int argc, char** argv) {
 #ifdef STRATA_DEMO_HAS_CURSES
   // --print-screen and --print-snapshots ask for a headless run: without a script, the tour's.
   if (!options->tour && !options->print_screen && !options->print_snapshots && has_terminal()) {
-    return demo::run_terminal(player_seed(*options), player_scores(), saved_games(*options, true));
+    return demo::run_terminal(player_seed(*options), player_scores(), saved_games(*options, true),
+                              options->trace);
   }
 #endif
   if (options->continue_saved) {

@@ -15,6 +15,18 @@ static_assert(modality::live == modality{true, true, false});
 static_assert(modality::transparent == modality{true, true, true});
 static_assert(modality{} == modality::screen, "a default modality is a screen");
 
+// Each of the eight: a preset by its name, the three mixes by the switches that are on.
+TEST(modality_names, every_modality_has_a_name) {
+  EXPECT_EQ(to_string(modality::screen), "screen");
+  EXPECT_EQ(to_string(modality::opaque), "opaque");
+  EXPECT_EQ(to_string(modality::freeze), "freeze");
+  EXPECT_EQ(to_string(modality::live), "live");
+  EXPECT_EQ(to_string(modality::transparent), "transparent");
+  EXPECT_EQ(to_string(modality{false, false, true}), "input");
+  EXPECT_EQ(to_string(modality{true, false, true}), "update+input");
+  EXPECT_EQ(to_string(modality{false, true, true}), "draw+input");
+}
+
 struct declares_nothing {};
 struct declares_static {
   static constexpr strata::modality modality = strata::modality::freeze;

@@ -24,6 +24,23 @@ TEST_F(focus, r29_the_first_top_gets_focus_after_its_enter) {
   EXPECT_FALSE(s.pending());
 }
 
+// focused() names the state that has the focus: the committed top once a commit is over, none
+// before the first and after the last; a push staged but not committed does not move it.
+TEST_F(focus, r29_focused_names_the_state_that_has_the_focus) {
+  EXPECT_EQ(s.focused(), strata::entry_id::none);
+  const strata::entry_id a = s.push<focusing<"a">>().id();
+  EXPECT_EQ(s.focused(), strata::entry_id::none);
+  s.commit();
+  EXPECT_EQ(s.focused(), a);
+  const strata::entry_id b = s.push<focusing<"b">>().id();
+  EXPECT_EQ(s.focused(), a);
+  s.commit();
+  EXPECT_EQ(s.focused(), b);
+  s.clear();
+  s.commit();
+  EXPECT_EQ(s.focused(), strata::entry_id::none);
+}
+
 // committed: a*
 // requests:  push b      then: pop
 // commit:    a.pause, b.enter, a.unfocus, b.focus

@@ -71,8 +71,10 @@ status=0
   printf -- '--checks=-clang-analyzer-*\0%s\0' "${tests[@]}"
   printf -- '--checks=-*,clang-analyzer-*\0%s\0' "${analyzer_tests[@]}"
 } | xargs -0 -r -n 2 -P "$ci_jobs" "${cxx_tidy[@]}" -p build-lint 2>&1 | quiet || status=1
+# imgui_inspector.hpp includes Dear ImGui's header, which pkg-config finds (.ci/apt/core.txt).
+read -ra imgui_flags < <(pkg-config --cflags imgui)
 units_in cpp | xargs -0 -r -P "$ci_jobs" -I '{}' "${cxx_tidy[@]}" '{}' -- -std=c++20 \
-  "-I$PWD/include" 2>&1 | quiet || status=1
+  "-I$PWD/include" "${imgui_flags[@]}" 2>&1 | quiet || status=1
 units_in c | xargs -0 -r -P "$ci_jobs" -I '{}' "${c_tidy[@]}" '{}' -- -std=c89 -pedantic \
   "-I$PWD/include" 2>&1 | quiet || status=1
 if [[ $status -ne 0 ]]; then

@@ -12,23 +12,6 @@
 namespace demo {
 namespace {
 
-std::string modality_name(strata::modality m) {
-  constexpr std::array<std::pair<std::string_view, strata::modality>, 5> presets{{
-      {"screen", strata::modality::screen},
-      {"opaque", strata::modality::opaque},
-      {"freeze", strata::modality::freeze},
-      {"live", strata::modality::live},
-      {"transparent", strata::modality::transparent},
-  }};
-  for (const auto& [name, preset] : presets) {
-    if (preset == m) {
-      return std::string(name);
-    }
-  }
-  return std::string("{") + (m.update_below ? "u" : "-") + (m.draw_below ? "d" : "-") +
-         (m.input_below ? "i" : "-") + "}";
-}
-
 // Only a state that slows (or stops) the ones below shows its factor.
 std::string time_scale_note(float scale) {
   if (scale == 1.0F) {
@@ -72,10 +55,13 @@ void draw_overlay(canvas& on, const strata::stack<game, input_event>& states, co
     }
     const bool active = entry.depth() + 1 == committed.size();
     // Right-aligned indices and padded frame numbers keep the columns still as they grow.
-    char depth[24];
-    std::snprintf(depth, sizeof depth, "%2zu ", entry.depth());
-    const std::string line = depth + padded(std::string(entry.name()) + (active ? "*" : ""), 20) +
-                             modality_name(entry.modality()) + time_scale_note(entry.time_scale());
+    // The identity (R31) as the inspector and the traces show it, so a log line finds the row.
+    char depth[32];
+    std::snprintf(depth, sizeof depth, "%2zu #%-3llu ", entry.depth(),
+                  static_cast<unsigned long long>(entry.id()));
+    const std::string line = depth + padded(std::string(entry.name()) + (active ? "*" : ""), 16) +
+                             std::string(strata::to_string(entry.modality())) +
+                             time_scale_note(entry.time_scale());
     text(on, x + 2, y++, line, style{active ? color::white : color::black, color::cyan, active});
   }
   y = top + 1 + static_cast<int>(stack_rows);

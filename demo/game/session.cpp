@@ -1,15 +1,21 @@
 // demo/game/session.cpp: the frame driver shared by all front ends.
 #include "session.hpp"
 
+#include <cstdio>
+#include <fstream>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include <strata/trace_chrome.hpp>
 
 #include "overlay.hpp"
 #include "states/boot.hpp"
 
 namespace demo {
 
-session::session(std::uint64_t seed, kept_scores scores, std::optional<continuation> continuing)
+session::session(std::uint64_t seed, kept_scores scores, std::optional<continuation> continuing,
+                 bool traced)
     : game_(seed) {
   game_.best = std::move(scores);
   // A state revealed only to be exited or covered again in the same commit gets no resume and
@@ -19,7 +25,23 @@ session::session(std::uint64_t seed, kept_scores scores, std::optional<continuat
   game_.states.set_coalesced(true);
   game_.states.set_observer(
       [this](const strata::step_info& info) { history_.record(game_.clock.frame, info); });
+  if (traced) {
+    recorder_ = std::make_unique<strata::trace_recorder>(session_trace_events);
+    game_.states.set_probe(recorder_.get());
+  }
   game_.states.push<boot>(std::move(continuing));
+}
+
+void session::keep_trace(const std::string& path) const {
+  if (path.empty() || recorder_ == nullptr) {
+    return;
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << strata::to_chrome_trace(*recorder_);
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "strata-demo: cannot write the trace to %s\n", path.c_str());
+  }
 }
 
 void session::step(std::span<const input_event> events, cell_grid& screen) {

@@ -3,7 +3,8 @@
 # saves a screenshot of its last frame, and a checker looks at the pixels.
 #   sdl_test.sh DEMO SCRIPT OUTPUT.bmp WINDOW CHECKER [CHECKER_ARGS...]
 # WINDOW is WxH, or "default" for a window the size of the game; the checker is run as
-# CHECKER OUTPUT.bmp CHECKER_ARGS...
+# CHECKER OUTPUT.bmp CHECKER_ARGS... SDL_TEST_FLAGS, if set, holds more flags for the demo
+# (--inspector).
 set -eu
 demo=$1 keys=$2 shot=$3 window=$4 checker=$5
 shift 5
@@ -12,6 +13,7 @@ size=
 if [ "$window" != default ]; then
   size=--window=$window
 fi
+# shellcheck disable=SC2086 # SDL_TEST_FLAGS is words
 xvfb-run -a -s "-screen 0 1920x1200x24" "$demo" --sdl ${size:+"$size"} --script "$keys" \
-  --screenshot "$shot"
+  --screenshot "$shot" ${SDL_TEST_FLAGS:-}
 "$checker" "$shot" "$@"

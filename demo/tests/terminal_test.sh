@@ -97,10 +97,11 @@ set -- $walls
 
 tm send-keys -t demo Tab
 wait_for "stack (Tab)"
-wait_for "4 pause*"
+wait_for "   pause*"
 screen=$(tm capture-pane -p -t demo)
-for line in " 0 system" " 1 title" " 2 world" " 3 level" "freeze" "last transitions:" "enter    4 pause"; do
-  printf '%s' "$screen" | grep -qF -- "$line" || fail "the stack overlay does not show '$line'"
+for line in " 0 #[0-9]+ +system" " 1 #[0-9]+ +title" " 2 #[0-9]+ +world" " 3 #[0-9]+ +level" \
+  " 4 #[0-9]+ +pause\*" "freeze" "last transitions:" "enter    4 pause"; do
+  printf '%s' "$screen" | grep -qE -- "$line" || fail "the stack overlay does not show '$line'"
 done
 tm send-keys -t demo Tab
 tm send-keys -t demo p

@@ -1,8 +1,8 @@
 #!/bin/sh
 # demo/tools/take_screenshots.sh: retakes docs/demo-terminal.png and
 # docs/demo-terminal-fading.png (the terminal front end in tmux), docs/demo-sdl.png,
-# docs/demo-sdl-tiles.png and docs/demo-sdl-fading.png (the SDL2 window under Xvfb) from real
-# runs of the demo.
+# docs/demo-sdl-tiles.png, docs/demo-sdl-fading.png and docs/demo-sdl-inspector.png (the SDL2
+# window under Xvfb) from real runs of the demo.
 # Needs tmux, xvfb-run, python3 with Pillow (python3-pil) and a demo built with SDL2.
 #   demo/tools/take_screenshots.sh build/demo/strata-demo
 set -eu
@@ -23,12 +23,15 @@ into_the_meadow() {
   tm send-keys -t demo Enter
 }
 
-# The SDL2 window under Xvfb: plays SCRIPT, saves its last frame as docs/NAME.png.
-#   sdl_shot SCRIPT NAME
+# The SDL2 window under Xvfb: plays SCRIPT, saves its last frame as docs/NAME.png; FLAGS go to
+# the demo too.
+#   sdl_shot SCRIPT NAME [FLAGS...]
 sdl_shot() {
-  xvfb-run -a -s "-screen 0 1280x1024x24" "$demo" --sdl --script "$1" \
-    --screenshot "$work/$2.bmp" >/dev/null
-  python3 "$root/demo/tools/bmp_to_png.py" "$work/$2.bmp" "$root/docs/$2.png"
+  script=$1 name=$2
+  shift 2
+  xvfb-run -a -s "-screen 0 1600x1200x24" "$demo" --sdl --script "$script" \
+    --screenshot "$work/$name.bmp" "$@" >/dev/null
+  python3 "$root/demo/tools/bmp_to_png.py" "$work/$name.bmp" "$root/docs/$name.png"
 }
 
 # The terminal: the Meadow, a few steps, paused, with the stack overlay.
@@ -71,5 +74,7 @@ sdl_shot "$work/battle.keys" demo-sdl
 sdl_shot "$root/demo/tests/scripts/tiles_caverns.keys" demo-sdl-tiles
 # Mid-transition: the pause menu half faded in (the fade test's script).
 sdl_shot "$root/demo/tests/scripts/pause_fading.keys" demo-sdl-fading
+# The stack inspector (F1) over the paused Meadow (the inspector test's script).
+sdl_shot "$root/demo/tests/scripts/inspector.keys" demo-sdl-inspector --inspector --window=1400x900
 echo "wrote docs/demo-terminal.png, docs/demo-terminal-fading.png, docs/demo-sdl.png," \
-  "docs/demo-sdl-tiles.png and docs/demo-sdl-fading.png"
+  "docs/demo-sdl-tiles.png, docs/demo-sdl-fading.png and docs/demo-sdl-inspector.png"

@@ -1,6 +1,8 @@
 // strata/modality.hpp: what a state lets through to the states below it.
 #pragma once
 
+#include <string_view>
+
 namespace strata {
 
 // Three independent switches. A state reached by a pass lets that pass continue to the state
@@ -25,5 +27,15 @@ inline constexpr modality modality::opaque{false, false, false};
 inline constexpr modality modality::freeze{false, true, false};
 inline constexpr modality modality::live{true, true, false};
 inline constexpr modality modality::transparent{true, true, true};
+
+// The preset's name ("freeze"), or for the three mixes no preset names, the switches that are on
+// ("update+input"). The words of the snapshot text (R34) and of the inspectors (R36).
+constexpr std::string_view to_string(const modality& m) {
+  constexpr std::string_view by_switches[2][2][2] = {
+      // [update_below][draw_below][input_below]
+      {{"opaque", "input"}, {"freeze", "draw+input"}},
+      {{"screen", "update+input"}, {"live", "transparent"}}};
+  return by_switches[m.update_below ? 1 : 0][m.draw_below ? 1 : 0][m.input_below ? 1 : 0];
+}
 
 } // namespace strata

@@ -47,7 +47,7 @@ namespace strata {
       out["name"] = *state.name;
     }
     if (state.modality) {
-      out["modality"] = words::modality_text(*state.modality);
+      out["modality"] = std::string(to_string(*state.modality));
     }
     if (state.time_scale) {
       out["time_scale"] = *state.time_scale;

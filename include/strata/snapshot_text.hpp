@@ -48,7 +48,7 @@ namespace strata {
       attribute("name", quoted);
     }
     if (state.modality) {
-      attribute("modality", text::modality_text(*state.modality));
+      attribute("modality", std::string(to_string(*state.modality)));
     }
     if (state.time_scale) {
       attribute("time_scale", text::float_text(*state.time_scale));

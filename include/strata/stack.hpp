@@ -391,6 +391,13 @@ public:
     return has_steps() || (this->inbox_ != nullptr && this->inbox_->has_posts());
   }
 
+  // R29: the entry that got focus and has not had unfocus since (after a commit, the committed
+  // top), or entry_id::none.
+  [[nodiscard]] entry_id focused() const {
+    STRATA_IF_CHECKED(this->checks_.check_thread("focused()");)
+    return this->focused_;
+  }
+
   // Whether the committed top is no longer staged: its exit is due at the running (or next)
   // commit. A state revealed on its way out gets resume before exit (R8); this lets its resume
   // tell that apart from a real return to the top, e.g. to not start its next turn.

@@ -31,7 +31,7 @@ void print_snapshots(const std::vector<snapshot_stop>& stops) {
 } // namespace
 
 int run_headless(const script& inputs, const headless_options& options) {
-  session run(options.seed, {}, options.saves.continuing);
+  session run(options.seed, {}, options.saves.continuing, !options.trace.empty());
   std::vector<snapshot_stop> stops;
   // The frame that ends the game (Q on the title empties the stack) draws nothing: the screen
   // to print is the last one a state drew, so each frame is drawn on `next` and kept only
@@ -54,6 +54,7 @@ int run_headless(const script& inputs, const headless_options& options) {
     }
   }
   keep_saved_game(options.saves.save_to, run.saved_game());
+  run.keep_trace(options.trace);
   for (const std::string& line : run.log().lines()) {
     std::printf("%s\n", line.c_str());
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "../../game/continue_file.hpp"
 #include "../../game/script.hpp"
@@ -17,6 +18,7 @@ struct headless_options {
   // Also print what a save would hold at each frame where the stack changed.
   bool print_snapshots = false;
   continue_files saves; // the script's end saves to saves.save_to, if set
+  std::string trace;    // --trace: where the run's Chrome trace goes, if anywhere
 };
 
 int run_headless(const script& inputs, const headless_options& options);

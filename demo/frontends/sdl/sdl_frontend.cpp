@@ -13,6 +13,9 @@
 
 #include "../../game/session.hpp"
 #include "glyphs.hpp"
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+#include "inspector_layer.hpp"
+#endif
 #include "palette.hpp"
 #include "sdl_audio.hpp"
 #include "tiles.hpp"
@@ -197,8 +200,12 @@ int run_sdl(const sdl_options& options) {
     std::fprintf(stderr, "strata-demo: %s\n", error.c_str());
     return 1;
   }
-  session run(options.seed, options.scores, options.saves.continuing);
+  // The inspector's history and scrubber read the recorder: an SDL2 run is always traced.
+  session run(options.seed, options.scores, options.saves.continuing, true);
   sdl_audio sound(options.keys.has_value());
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+  inspector_layer inspector(sdl.window, sdl.renderer, run, options.inspector);
+#endif
   cell_grid screen(columns, rows);
   std::vector<input_event> events;
   std::size_t scripted = 0;
@@ -209,6 +216,11 @@ int run_sdl(const sdl_options& options) {
   while (!closed && run.running()) {
     events.clear();
     for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+      if (inspector.take(e)) {
+        continue;
+      }
+#endif
       if (e.type == SDL_QUIT) {
         closed = true;
       } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
@@ -231,9 +243,18 @@ int run_sdl(const sdl_options& options) {
       }
     }
     const double song_before = run.music().song_seconds();
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    if (inspector.lets_frame_run()) {
+      run.step(events, screen); // held by the inspector's Pause, the last frame stays on screen
+    }
+#else
     run.step(events, screen);
+#endif
     sound.frame(song_before, run.music().song_seconds(), run.effects());
     render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    inspector.draw();
+#endif
     SDL_RenderPresent(sdl.renderer);
     // A script plays as fast as it can; a player gets the game's own pace.
     if (!options.keys) {
@@ -248,6 +269,7 @@ int run_sdl(const sdl_options& options) {
   }
   sound.finish();
   keep_saved_game(options.saves.save_to, run.saved_game());
+  run.keep_trace(options.trace);
   if (options.keys) {
     for (const std::string& line : run.log().lines()) {
       std::printf("%s\n", line.c_str());
@@ -256,6 +278,9 @@ int run_sdl(const sdl_options& options) {
   if (!options.screenshot.empty()) {
     // Read back before presenting: what a renderer holds after a present is undefined.
     render(sdl.renderer, *sdl.font, *sdl.tiles, screen);
+#ifdef STRATA_DEMO_HAS_INSPECTOR
+    inspector.draw();
+#endif
     if (!save_screenshot(sdl.renderer, options.screenshot)) {
       std::fprintf(stderr, "strata-demo: cannot save %s: %s\n", options.screenshot.c_str(),
                    SDL_GetError());

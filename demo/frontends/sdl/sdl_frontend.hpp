@@ -22,8 +22,10 @@ struct sdl_options {
   std::string font;       // empty: the font found when the demo was configured
   int window_width = 0;   // 0: the size of the game's 80x25 cells in the font
   int window_height = 0;
-  kept_scores scores;   // a player's best scores; none with a script
-  continue_files saves; // the saved game continued, and where the run's end saves it
+  kept_scores scores;     // a player's best scores; none with a script
+  continue_files saves;   // the saved game continued, and where the run's end saves it
+  std::string trace;      // --trace: where the run's Chrome trace goes, if anywhere
+  bool inspector = false; // --inspector: the stack inspector shown from the start (F1 toggles)
 };
 
 int run_sdl(const sdl_options& options);

@@ -136,7 +136,8 @@ void present(const cell_grid& screen) {
 
 } // namespace
 
-int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves) {
+int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves,
+                 const std::string& trace) {
   if (!terminal_can_address_cursor()) {
     const char* name = std::getenv("TERM");
     std::fprintf(stderr,
@@ -162,7 +163,7 @@ int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves) {
   set_escdelay(25);
   set_up_colors();
 
-  session run(seed, std::move(scores), std::move(saves.continuing));
+  session run(seed, std::move(scores), std::move(saves.continuing), !trace.empty());
   cell_grid screen(COLS, LINES);
   std::vector<input_event> events;
   const auto frame = std::chrono::duration<double>(frame_seconds);
@@ -202,6 +203,7 @@ int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves) {
   endwin();
   delscreen(terminal);
   keep_saved_game(saves.save_to, run.saved_game());
+  run.keep_trace(trace);
   if (interrupted != 0) {
     std::fprintf(stderr, "strata-demo: interrupted\n");
     return 130;

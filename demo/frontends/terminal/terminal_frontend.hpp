@@ -5,12 +5,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "../../game/continue_file.hpp"
 #include "../../game/kept_scores.hpp"
 
 namespace demo {
 
-int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves);
+// `trace`: where the run's Chrome trace goes (--trace), or empty.
+int run_terminal(std::uint64_t seed, kept_scores scores, continue_files saves,
+                 const std::string& trace);
 
 } // namespace demo

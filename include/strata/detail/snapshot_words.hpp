@@ -83,31 +83,6 @@ inline void append_value(std::string& out, const field_value& value) {
   }
 }
 
-inline std::string modality_text(const modality& m) {
-  static constexpr std::pair<modality, std::string_view> presets[] = {
-      {modality::screen, "screen"},
-      {modality::opaque, "opaque"},
-      {modality::freeze, "freeze"},
-      {modality::live, "live"},
-      {modality::transparent, "transparent"}};
-  for (const auto& [preset, name] : presets) {
-    if (preset == m) {
-      return std::string(name);
-    }
-  }
-  // The other three have at least one switch on (all off is opaque): the switches that are.
-  std::string text;
-  for (const auto& [on, name] :
-       {std::pair{m.update_below, "update"}, std::pair{m.draw_below, "draw"},
-        std::pair{m.input_below, "input"}}) {
-    if (on) {
-      text += text.empty() ? "" : "+";
-      text += name;
-    }
-  }
-  return text;
-}
-
 } // namespace strata::detail::snapshot_words
 
 namespace strata::detail::snapshot_words {
@@ -154,12 +129,12 @@ template <class Float>
   return value;
 }
 
-// A modality as modality_text() writes it; any '+' list of switches is read, also one that
+// A modality as to_string(modality) writes it; any '+' list of switches is read, also one that
 // names a preset.
 [[nodiscard]] inline std::optional<modality> read_modality(std::string_view text) {
   for (const modality& preset : {modality::screen, modality::opaque, modality::freeze,
                                  modality::live, modality::transparent}) {
-    if (modality_text(preset) == text) {
+    if (to_string(preset) == text) {
       return preset;
     }
   }
