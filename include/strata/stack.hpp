@@ -17,7 +17,7 @@
 #include "borrow.hpp"
 #include "detail/running_guard.hpp"
 #include "detail/scope_guard.hpp"
-#include "detail/stack_commit.hpp"
+#include "detail/stack_passes.hpp"
 #include "entry.hpp"
 #include "error.hpp"
 #include "observer.hpp"
@@ -45,8 +45,8 @@ concept entry_predicate = std::predicate < Predicate&,
 & > ;
 
 template <class Context = no_context, class Event = no_event>
-class stack : detail::stack_commit<Context, Event> {
-  using base = detail::stack_commit<Context, Event>;
+class stack : detail::stack_passes<Context, Event> {
+  using base = detail::stack_passes<Context, Event>;
   using base::admit;
   using base::entries_;
   using base::fail;
@@ -257,81 +257,17 @@ public:
     this->top_unsettled_ = this->transitions_ > options_.max_transitions && !top_settled();
   }
 
-  // ---- per-frame passes over the committed stack ----
-
-  // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
-  // states above let updates through to.
-  void update(double dt) {
-    if (!may_start("update()")) {
-      return;
-    }
-    if (!passes_.plain_update()) [[unlikely]] {
-      const detail::activity_scope scope{guard_, detail::activity::updating};
-      this->measure_motions(); // R32, R33: a scale changed by the calls counts from the next pass
-      if (!passes_.empty()) {
-        this->with_probe_if_any([&](auto around) {
-          passes_.update_with_extras(
-              *this->context_, dt,
-              [this](std::size_t depth) -> const entry& { return entries_.committed_at(depth); },
-              around);
-        });
-      }
-      this->advance_motions(dt); // R33
-      return;
-    }
-    const detail::activity_scope scope{guard_, detail::activity::updating};
-    passes_.update(*this->context_, dt, entries_.committed_top());
-  }
-
-  // Bottom to top over the states visible through the ones above.
-  void draw() {
-    if (!may_start("draw()")) {
-      return;
-    }
-    const detail::activity_scope scope{guard_, detail::activity::drawing};
-    if (!passes_.plain_draw()) [[unlikely]] {
-      this->draw_in_motion(); // R33
-      return;
-    }
-    passes_.draw(*this->context_);
-  }
-
-  // Top to bottom until a state consumes the event; returns whether one did.
-  bool handle(const Event& event) requires(!std::is_same_v<Event, no_event>) {
-    if (!may_start("handle()")) {
-      return false;
-    }
-    const detail::activity_scope scope{guard_, detail::activity::handling};
-    if (!passes_.plain_handle()) [[unlikely]] {
-      return this->handle_in_motion(event); // R33
-    }
-    return passes_.handle(*this->context_, event);
-  }
-
-  // R33: completes every transition under way at once: arrivals end, and the states leaving are
-  // destroyed, top first (a skip button, a test).
-  void finish_transitions() {
-    if (may_start("finish_transitions()")) {
-      // The destructors of the leaving states run now: as in update(), a commit, a pass or
-      // another finish_transitions() from one of them is refused (R24), instead of running in
-      // the middle of the destruction loop and leaving transitions behind it.
-      const detail::activity_scope scope{guard_, detail::activity::finishing};
-      this->finish_motions();
-    }
-  }
-
-  // R33: whether a state arrives or leaves.
-  [[nodiscard]] bool in_transition() const {
-    STRATA_IF_CHECKED(this->checks_.check_thread("in_transition()");)
-    return !this->motions_.empty();
-  }
-
-  // R33: what the draw hook of the entry `id` reads this frame, committed or leaving; nullopt if
-  // it is neither.
-  [[nodiscard]] std::optional<presence> presence_of(entry_id id) const {
-    STRATA_IF_CHECKED(this->checks_.check_thread("presence_of()");)
-    return this->find_presence(id);
-  }
+  // ---- per-frame passes over the committed stack (detail/stack_passes.hpp) ----
+  // update(dt), draw(), handle(event); R33: finish_transitions(), in_transition(),
+  // presence_of(id); R36: begin_frame() and end_frame() for a game that runs its own frames.
+  using base::begin_frame;
+  using base::draw;
+  using base::end_frame;
+  using base::finish_transitions;
+  using base::handle;
+  using base::in_transition;
+  using base::presence_of;
+  using base::update;
 
   // One frame: commit, update, commit, draw. Each pass sees a fully committed stack, and what
   // a pass requests is committed before the next pass runs.
@@ -355,20 +291,6 @@ public:
     update(dt);
     commit();
     draw();
-  }
-
-  // R36: a game that calls commit(), update() and draw() itself marks its frames for the probe
-  // (frame() marks its own). A frame begun while one is open ends that one first; an end with no
-  // frame open does nothing. Without a probe they do nothing; like commit(), not from a hook.
-  void begin_frame() {
-    if (may_start("begin_frame()")) {
-      this->mark_frame(true);
-    }
-  }
-  void end_frame() {
-    if (may_start("end_frame()")) {
-      this->mark_frame(false);
-    }
   }
 
   // ---- queries ----
