@@ -17,6 +17,7 @@
 
 #include "inspection.hpp"
 #include "trace_recorder.hpp"
+#include "trace_timeline.hpp"
 
 namespace strata {
 
@@ -173,30 +174,12 @@ private:
     for (std::size_t i = history_->size(); i-- > 0 && shown < history_rows;) {
       const trace_event& e = (*history_)[i];
       if (e.what == trace_event::kind::step || e.what == trace_event::kind::request) {
-        ImGui::TextUnformatted(history_line(e).c_str());
+        const std::string line =
+            "frame " + std::to_string(e.frame) + "  " + timeline_line(*history_, e);
+        ImGui::TextUnformatted(line.c_str());
         ++shown;
       }
     }
-  }
-
-  // "frame 12  enter pause@2 (#5)", "frame 12  push() from 'level'.handle".
-  [[nodiscard]] std::string history_line(const trace_event& e) const {
-    std::string line = "frame " + std::to_string(e.frame) + "  ";
-    if (e.what == trace_event::kind::step) {
-      return line.append(to_string(e.step))
-          .append(" ")
-          .append(history_->name(e.name))
-          .append("@" + std::to_string(e.depth) + " (#" +
-                  std::to_string(static_cast<std::uint64_t>(e.id)) + ")");
-    }
-    line.append(e.request);
-    if (!e.from_hook) {
-      return line.append(" ").append(e.where);
-    }
-    return line.append(" from '")
-        .append(history_->name(e.name))
-        .append("'.")
-        .append(to_string(e.hook));
   }
 
   const trace_recorder* history_;

@@ -55,6 +55,18 @@ inline std::string timeline_duration(std::int64_t ns) {
 
 } // namespace detail
 
+// A request or a step as the timeline writes it: "request pop() outside any hook", "request
+// push() from level#4@3.handle", "step enter pause#5@4" (the inspector's history reads the same).
+inline std::string timeline_line(const trace_recorder& trace, const trace_event& e) {
+  const std::string who = detail::timeline_entry(trace.name(e.name), e.id, e.depth);
+  if (e.what == trace_event::kind::step) {
+    return "step " + std::string(to_string(e.step)) + " " + who;
+  }
+  return "request " + std::string(e.request) + " " +
+         (e.from_hook ? "from " + who + "." + std::string(to_string(e.hook))
+                      : std::string(e.where));
+}
+
 inline std::string to_timeline(const trace_recorder& trace, timeline_options options = {}) {
   std::string out;
   recorded_views views = trace.baseline();
@@ -102,14 +114,10 @@ inline std::string to_timeline(const trace_recorder& trace, timeline_options opt
       }
       break;
     }
-    case trace_event::kind::request:
-      line("request " + std::string(e.request) + " " +
-           (e.from_hook ? "from " + who + "." + std::string(to_string(e.hook))
-                        : std::string(e.where)));
-      break;
+    case trace_event::kind::request: line(timeline_line(trace, e)); break;
     case trace_event::kind::step:
       views.apply(e);
-      line("step " + std::string(to_string(e.step)) + " " + who);
+      line(timeline_line(trace, e));
       break;
     }
   }

@@ -63,8 +63,9 @@ TEST_F(imgui_inspector, r36_the_window_shows_both_views_as_they_are_now) {
   states.push<menu>();
   states.commit();
   const std::string text = draw(inspector, states);
-  for (const char* shown : {"now: committed, states in transition", "committed (2)", "staged (2)", "menu (focus)",
-                            "freeze", "arriving 0.00", "being_covered 1.00", "title", "screen"}) {
+  for (const char* shown :
+       {"now: committed, states in transition", "committed (2)", "staged (2)", "menu (focus)",
+        "freeze", "arriving 0.00", "being_covered 1.00", "title", "screen"}) {
     EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
   }
   EXPECT_LT(text.find("menu (focus)"), text.find("title")); // the top first
@@ -106,8 +107,9 @@ TEST_F(imgui_inspector, r36_the_history_and_a_recorded_frame) {
   states.frame(0.1); // frame 3
 
   std::string text = draw(inspector, states);
-  for (const char* shown : {"last steps and requests", "frame 3  exit menu@1 (#2)",
-                            "frame 2  pop() outside any hook", "frame 1  enter title@0 (#1)"}) {
+  for (const char* shown :
+       {"last steps and requests", "frame 3  step exit menu#2@1",
+        "frame 2  request pop() outside any hook", "frame 1  step enter title#1@0"}) {
     EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
   }
   EXPECT_NE(text.find("committed (1)"), std::string::npos);
