@@ -8,11 +8,13 @@
 // link is back, and finally posts to a game that has quit: the poster outlives the stack, and
 // the post is refused.
 //
-// Two semaphores make the network thread take one step at a time, between two frames, only so
-// that the output is the same at every run; posting needs no such handshake.
+// A handshake (a mutex and a condition variable) makes the network thread take one step at a
+// time, between two frames, only so that the output is the same at every run; posting needs no
+// such thing. (std::binary_semaphore would do, but MinGW's under wine let steps overlap.)
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <optional>
-#include <semaphore>
 #include <string>
 #include <thread>
 #include <utility>
@@ -48,6 +50,27 @@ struct notice {
   void enter() { std::puts("  notice.enter (never printed: cancelled)"); }
 };
 
+// Whose turn it is, the game's or the network's: each hands the turn over and waits for it back.
+class turns {
+public:
+  void hand_over(bool to_network) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      network_ = to_network;
+    }
+    changed_.notify_all();
+  }
+  void wait_for(bool network) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return network_ == network; });
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool network_ = false;
+};
+
 // The network thread, one step each time the game lets it.
 class network {
 public:
@@ -60,36 +83,35 @@ public:
 
   // Lets the thread take its next step, and waits until it has.
   void step() {
-    go_.release();
-    done_.acquire();
+    turn_.hand_over(true);
+    turn_.wait_for(false);
   }
 
 private:
   void run() {
-    go_.acquire();
+    turn_.wait_for(true);
     const strata::post_ticket lost = door_.post([](game_stack& s) { s.push<disconnected>(); });
     std::printf("network: heartbeat lost, dialog posted (ticket %d)\n", static_cast<int>(lost));
-    done_.release();
+    turn_.hand_over(false);
 
-    go_.acquire();
+    turn_.wait_for(true);
     const strata::post_ticket retry = door_.post([](game_stack& s) { s.push<notice>(); });
     const bool cancelled = door_.cancel(retry);
     std::printf("network: a retry notice posted (ticket %d) and cancelled: %s\n",
                 static_cast<int>(retry), cancelled ? "yes" : "no");
     const strata::post_ticket back = door_.post([](game_stack& s) { s.pop_until("level"); });
     std::printf("network: link back, close posted (ticket %d)\n", static_cast<int>(back));
-    done_.release();
+    turn_.hand_over(false);
 
-    go_.acquire();
+    turn_.wait_for(true);
     const strata::post_ticket late = door_.post([](game_stack& s) { s.clear(); });
     std::printf("network: posted after the game quit: %s\n",
                 late == strata::post_ticket::none ? "refused" : "accepted?");
-    done_.release();
+    turn_.hand_over(false);
   }
 
   strata::poster<game> door_;
-  std::binary_semaphore go_{0};
-  std::binary_semaphore done_{0};
+  turns turn_;
   std::thread thread_;
 };
 
