@@ -7,6 +7,7 @@
 #include <version>
 #if defined(__cpp_lib_jthread)
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <functional>
@@ -14,6 +15,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
