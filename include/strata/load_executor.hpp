@@ -28,6 +28,7 @@ public:
   load_executor& operator=(const load_executor&) = delete;
   load_executor(load_executor&&) = delete;
   load_executor& operator=(load_executor&&) = delete;
+  virtual ~load_executor() = default;
 
   // R37: called on the game thread when a loading state enters. Must call `work` exactly once,
   // on any thread but the game thread's own frame (the work may take seconds), and must not
@@ -37,7 +38,6 @@ public:
 
 protected:
   load_executor() = default;
-  ~load_executor() = default;
 };
 
 // A std::jthread per load. The threads whose work has ended are joined at the next start();
@@ -50,7 +50,7 @@ public:
   thread_executor& operator=(const thread_executor&) = delete;
   thread_executor(thread_executor&&) = delete;
   thread_executor& operator=(thread_executor&&) = delete;
-  ~thread_executor() = default; // each std::jthread joins
+  ~thread_executor() override = default; // each std::jthread joins
 
   void start(std::function<void()> work) override {
     std::erase_if(workers_,
