@@ -353,6 +353,46 @@ TEST_F(loading, r37_a_loading_state_covered_when_due_switches_once_uncovered) {
   expect_all_destroyed_on_game_thread(1);
 }
 
+// A screen with every hook the loading state forwards; its update takes no load_status.
+struct full_screen {
+  static void enter(recorder& r) { r.log("screen", "enter"); }
+  static void exit(recorder& r) { r.log("screen", "exit"); }
+  static void pause(recorder& r) { r.log("screen", "pause"); }
+  static void resume(recorder& r) { r.log("screen", "resume"); }
+  static void update(recorder& r, double /*dt*/) { r.log("screen", "update"); }
+  static void draw(recorder& r) { r.log("screen", "draw"); }
+  static bool handle(recorder& r, const event& e) {
+    r.note("screen.handle " + std::to_string(e.code));
+    return true;
+  }
+};
+
+TEST_F(loading, r37_the_screens_hooks_are_forwarded_and_the_hold_released_from_outside) {
+  plan p = make_plan();
+  p.hold = true;
+  using full_load = strata::loading<level, full_screen, recorder, event>;
+  s.push<full_load>(std::move(p));
+  s.commit();
+  until_reported();
+  end_work();
+  const std::array<event, 1> key{event{7}};
+  s.frame(0.25, key);
+  EXPECT_EQ(trace(), "map.pause, screen.enter, screen.handle 7, map.update_covered, "
+                     "screen.update, screen.draw");
+  s.push<logged<"dialog">>();
+  s.commit();
+  s.pop();
+  s.commit();
+  EXPECT_EQ(trace(), "screen.pause, dialog.enter, dialog.exit, screen.resume");
+  s.committed().top()->get<full_load>()->status().release(); // the game lifts the hold
+  s.frame(0.25);
+  EXPECT_EQ(trace(), "map.update_covered, screen.update, screen.exit, map.resume, map.pause, "
+                     "level.enter");
+  s.clear();
+  s.commit();
+  expect_all_destroyed_on_game_thread(1);
+}
+
 // The stack goes while the work runs: the work's post is refused, so what it prepared dies on
 // its thread; no level is ever made.
 TEST(loading_lifetime, r37_stack_destroyed_mid_load_makes_no_state) {
