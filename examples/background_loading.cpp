@@ -1,12 +1,12 @@
 // background_loading: a level built on a worker thread while a loading screen shows its progress
 // (R37).
 //
-// The map pushes strata::loading<level, loading_screen, game>: a state that shows the game's own
-// loading screen (a plain class) while the plan's work runs on another thread. The work reads the
-// level in four chunks, reporting its progress, and returns the step that makes the level on the
-// game thread (where a real engine uploads to the GPU). Once the work has ended and the screen
-// has shown for its minimum time, the level replaces the loading screen. The second load is
-// cancelled (Esc): popping the loading screen requests stop through the work's std::stop_token,
+// The map pushes (push_loading) a strata::loading<level, loading_screen, game>: a state that shows
+// the game's own loading screen (a plain class) while the plan's work runs on another thread. The
+// work reads the level in four chunks, reporting its progress, and returns the step that makes the
+// level on the game thread (where a real engine uploads to the GPU). Once the work has ended and
+// the screen has shown for its minimum time, the level replaces the loading screen. The second load
+// is cancelled (Esc): popping the loading screen requests stop through the work's std::stop_token,
 // and what the work prepared is destroyed on the game thread when its result comes back.
 //
 // The semaphores make the worker read one chunk per frame, and the executor tells the game when
@@ -99,7 +99,6 @@ struct loading_screen {
 };
 
 using plan = strata::load_plan<level, game>;
-using level_loading = strata::loading<level, loading_screen, game>;
 
 // The work, on the worker: four chunks, one each time the game says so, stopping early when
 // asked to.
@@ -121,12 +120,16 @@ plan::builder read_level(game& g, const std::string& name, std::stop_token stop,
   return [data](game& /*g*/) { return std::make_unique<level>(data); }; // on the game thread
 }
 
-void push_loading(game& g, const std::string& name) {
-  plan p{.post = g.states.poster(), .executor = &g.loads, .min_time = 1.5};
-  p.work = [&g, name](std::stop_token stop, strata::load_progress& progress) {
-    return read_level(g, name, std::move(stop), progress);
-  };
-  g.states.push<level_loading>(std::move(p));
+// What the map does when the player enters a level: the loading screen shows while the level is
+// read, at least 1.5 s.
+void enter_level(game& g, const std::string& name) {
+  strata::push_loading<level, loading_screen>(
+      g.states, {.executor = &g.loads,
+                 .work =
+                     [&g, name](std::stop_token stop, strata::load_progress& progress) {
+                       return read_level(g, name, std::move(stop), progress);
+                     },
+                 .min_time = 1.5});
 }
 
 void frame(game& g, int number) {
@@ -143,7 +146,7 @@ int main() {
   int number = 0;
 
   std::puts("-- the player enters the forest: 4 chunks, shown at least 1.5 s");
-  push_loading(g, "forest");
+  enter_level(g, "forest");
   frame(g, ++number);
   for (int chunk = 1; chunk <= 4; ++chunk) {
     g.read_one_chunk.release();
@@ -158,7 +161,7 @@ int main() {
   std::puts("-- back to the map, then into the caves; Esc after one chunk");
   g.states.pop();
   g.states.commit();
-  push_loading(g, "caves");
+  enter_level(g, "caves");
   frame(g, ++number);
   g.read_one_chunk.release();
   g.chunk_read.acquire();

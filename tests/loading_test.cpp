@@ -206,8 +206,9 @@ TEST_F(loading, r37_progress_then_the_built_state_replaces_the_loading_state) {
 
 TEST_F(loading, r37_the_switch_waits_for_the_minimum_time) {
   plan p = make_plan();
+  p.post = {}; // push_loading sets it
   p.min_time = 0.5;
-  s.push<load>(std::move(p));
+  strata::push_loading<level, screen>(s, std::move(p));
   s.commit();
   until_reported();
   end_work();

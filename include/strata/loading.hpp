@@ -4,8 +4,9 @@
 // ended, the minimum time has passed and the hold is released, it replaces itself with the
 // `Built` state:
 //
-//   states.push<strata::loading<level, loading_screen, game>>(strata::load_plan<level, game>{
-//       .post = states.poster(), .executor = &loads, .work = read_level});
+//   strata::push_loading<level, loading_screen>(states, {.executor = &loads, .work = read_level});
+//
+// which pushes a strata::loading<level, loading_screen, game> with a plan posting to `states`.
 //
 // The work runs on the executor's thread and returns the step that makes the state on the game
 // thread; so the built state is made, and destroyed, on the game thread only. Not included by
@@ -62,7 +63,7 @@ struct load_plan {
   // state from what the work prepared, which it owns. Null, or a null state: the load failed.
   using builder = std::function<std::unique_ptr<Built>(Context&)>;
 
-  poster<Context, Event> post;       // the stack's, from stack.poster()
+  poster<Context, Event> post{};     // the stack's, from stack.poster(); push_loading() sets it
   load_executor* executor = nullptr; // where the work runs; must outlive the load
   // Runs on the executor's thread: reads files, decodes, reports progress, returns the builder.
   // Should return early once `stop` is requested (the loading state is gone).
@@ -257,5 +258,17 @@ private:
   std::string failure_;
   bool finish_posted_ = false;
 };
+
+// Pushes a loading state whose plan posts to `s`: the plan's `post` is set to s.poster(), so that
+// the game writes only what its load needs:
+//
+//   strata::push_loading<level, loading_screen>(states, {.executor = &loads, .work = read_level});
+template <class Built, class Screen, class Context, class Event, class... ScreenArgs>
+auto push_loading(stack<Context, Event>& s, load_plan<Built, Context, Event> plan,
+                  ScreenArgs&&... screen_args) {
+  plan.post = s.poster();
+  return s.template push<loading<Built, Screen, Context, Event>>(
+      std::move(plan), std::forward<ScreenArgs>(screen_args)...);
+}
 
 } // namespace strata
