@@ -9,12 +9,13 @@
 // is cancelled (Esc): popping the loading screen requests stop through the work's std::stop_token,
 // and what the work prepared is destroyed on the game thread when its result comes back.
 //
-// The semaphores make the worker read one chunk per frame, and the executor tells the game when
+// The signals make the worker read one chunk per frame, and the executor tells the game when
 // a work has ended, only so that the output is the same at every run; loading needs neither.
+#include <condition_variable>
 #include <cstdio>
 #include <functional>
 #include <memory>
-#include <semaphore>
+#include <mutex>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -28,6 +29,29 @@ namespace {
 struct game;
 using game_stack = strata::stack<game>;
 
+// A count that one thread raises and another waits on: a semaphore, made of a mutex and a
+// condition variable (std::binary_semaphore hung this example built by MinGW-w64 under wine).
+class signal {
+public:
+  void release() {
+    {
+      const std::lock_guard<std::mutex> lock{mutex_};
+      ++count_;
+    }
+    raised_.notify_one();
+  }
+  void acquire() {
+    std::unique_lock<std::mutex> lock{mutex_};
+    raised_.wait(lock, [this] { return count_ > 0; });
+    --count_;
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable raised_;
+  int count_ = 0;
+};
+
 // The game's executor: strata's std::jthread per load, and a signal when a work has ended.
 struct signalling_executor final : strata::load_executor {
   void start(std::function<void()> work) override {
@@ -36,15 +60,15 @@ struct signalling_executor final : strata::load_executor {
       ended.release();
     });
   }
-  std::binary_semaphore ended{0};
+  signal ended;
   strata::thread_executor threads;
 };
 
 struct game {
   std::thread::id game_thread = std::this_thread::get_id();
-  std::counting_semaphore<4> read_one_chunk{0}; // game -> worker
-  std::binary_semaphore chunk_read{0};          // worker -> game
-  signalling_executor loads;                    // before the stack: it outlives the loads
+  signal read_one_chunk;     // game -> worker
+  signal chunk_read;         // worker -> game
+  signalling_executor loads; // before the stack: it outlives the loads
   game_stack states{*this};
 };
 
