@@ -108,7 +108,11 @@ public:
   test_executor(test_executor&&) = delete;
   test_executor& operator=(test_executor&&) = delete;
   ~test_executor() { join(); }
-  void start(std::function<void()> work) override { threads_.emplace_back(std::move(work)); }
+  void start(std::function<void()> work) override {
+    ++started_;
+    threads_.emplace_back(std::move(work));
+  }
+  [[nodiscard]] int started() const { return started_; }
   void join() {
     for (std::thread& t : threads_) {
       t.join();
@@ -118,6 +122,7 @@ public:
 
 private:
   std::vector<std::thread> threads_;
+  int started_ = 0;
 };
 
 enum class ending { builder, no_builder, work_throws, null_state, builder_throws };
@@ -352,6 +357,22 @@ TEST_F(loading, r37_a_loading_state_covered_when_due_switches_once_uncovered) {
   s.clear();
   s.commit();
   expect_all_destroyed_on_game_thread(1);
+}
+
+TEST_F(loading, r37_a_loading_state_dropped_before_any_commit_starts_no_work) {
+  s.push<load>(make_plan());
+  s.pop();
+  s.commit();
+  EXPECT_EQ(trace(), "");
+  EXPECT_EQ(executor.started(), 0);
+  s.push<load>(make_plan());
+  s.commit();
+  EXPECT_EQ(executor.started(), 1);
+  s.pop();
+  s.commit();
+  end_work();
+  s.commit(); // the result of the work, told to stop, dies here
+  expect_all_destroyed_on_game_thread(0);
 }
 
 // A screen with every hook the loading state forwards; its update takes no load_status.
