@@ -116,6 +116,8 @@ public:
     } else if constexpr (requires { screen_.update(c, dt); }) {
       screen_.update(c, dt);
     }
+    // R37: the switch is due once the result is here, the minimum time shown and the hold off;
+    // a failure at once.
     const bool due =
         !failure_.empty() || (status_.done && status_.elapsed >= plan_.min_time && !status_.held);
     if (due && !finish_posted_) {
