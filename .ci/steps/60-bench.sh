@@ -9,12 +9,12 @@ ci_section "build in Release ($build)"
 ci_configure "$build" -DCMAKE_BUILD_TYPE=Release -DSTRATA_BUILD_BENCHMARKS=ON \
   -DSTRATA_BUILD_TESTS=OFF -DSTRATA_BUILD_EXAMPLES=OFF -DSTRATA_BUILD_DEMO=OFF \
   -DSTRATA_BUILD_FUZZERS=OFF -DSTRATA_BUILD_C_API=OFF >/dev/null
-cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_save strata_bench_post \
+cmake --build "$build" -j "$ci_jobs" --target strata_bench strata_bench_save strata_bench_post strata_bench_load \
   strata_bench_count strata_bench_memory strata_bench_compile_time
 bin=$build/bench
 
-ci_section "S1-S5, S8, S9 and S10: every benchmark once"
-for timed in strata_bench strata_bench_save strata_bench_post; do
+ci_section "S1-S5, S8, S9, S10 and S11: every benchmark once"
+for timed in strata_bench strata_bench_save strata_bench_post strata_bench_load; do
   "$bin/$timed" --benchmark_min_time=0.001 --benchmark_repetitions=1 \
     --benchmark_format=console --benchmark_counters_tabular=false | grep -E '^S[0-9]' | cut -c1-100
 done
