@@ -38,39 +38,11 @@ public:
 
   // R33: entries arrive or leave (or no longer do). The update pass leaves its plain path while
   // they do, so that it moves them on.
-  void set_in_motion(bool on) {
-    if (on == in_motion_) {
-      return;
-    }
-    in_motion_ = on;
-    if (on) {
-      ++update_extras_;
-      ++draw_extras_;
-    } else {
-      --update_extras_;
-      --draw_extras_;
-    }
-    general_handle_ = in_motion_ || probed_;
-    update_plain_ = update_extras_ == 0 && !layers_.empty();
-  }
+  void set_in_motion(bool on) { switch_general(in_motion_, on); }
 
   // R36: a probe is installed (or no longer is): every pass leaves its plain path, so that the
   // hook calls of the general ones are told to it, and plain stacks pay nothing for the probe.
-  void set_probed(bool on) {
-    if (on == probed_) {
-      return;
-    }
-    probed_ = on;
-    if (on) {
-      ++update_extras_;
-      ++draw_extras_;
-    } else {
-      --update_extras_;
-      --draw_extras_;
-    }
-    general_handle_ = in_motion_ || probed_;
-    update_plain_ = update_extras_ == 0 && !layers_.empty();
-  }
+  void set_probed(bool on) { switch_general(probed_, on); }
 
   // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
   // states above let updates through to. Only while plain_update().
@@ -234,6 +206,23 @@ public:
   }
 
 private:
+  // Turns one reason for the general paths (`flag`: in_motion_ or probed_) on or off; each counts
+  // once among the update and draw extras, and either one sends handle() the general way.
+  void switch_general(bool& flag, bool on) {
+    if (on == flag) {
+      return;
+    }
+    flag = on;
+    if (on) {
+      ++update_extras_;
+      ++draw_extras_;
+    } else {
+      --update_extras_;
+      --draw_extras_;
+    }
+    general_handle_ = in_motion_ || probed_;
+    update_plain_ = update_extras_ == 0 && !layers_.empty();
+  }
   struct update_call {
     update_fn<Context> fn;
     void* object;
