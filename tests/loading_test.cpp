@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/thread_flag.hpp"
 #include "support/trace.hpp"
 #include <strata/loading.hpp>
 
@@ -141,9 +142,8 @@ protected:
     plan p{.post = s.poster(), .executor = &executor};
     p.work = [this, how](std::stop_token stop, strata::load_progress& progress) -> plan::builder {
       progress.report(0.5);
-      reported.store(true);
-      reported.notify_all();
-      gate.wait(false);
+      reported.raise();
+      gate.wait();
       saw_stop.store(stop.stop_requested());
       if (how == ending::no_builder) {
         return nullptr;
@@ -167,12 +167,11 @@ protected:
   }
   // Waits until the work has reported its progress.
   void until_reported() {
-    reported.wait(false);
+    reported.wait();
   }
   // Lets the work end, and waits until it has.
   void end_work() {
-    gate.store(true);
-    gate.notify_all();
+    gate.raise();
     executor.join();
   }
   void expect_all_destroyed_on_game_thread(int levels) {
@@ -184,8 +183,8 @@ protected:
 
   tally counts;
   test_executor executor;
-  std::atomic<bool> reported{false};
-  std::atomic<bool> gate{false};
+  thread_flag reported; // the work has reported its progress
+  thread_flag gate;     // the work may end
   std::atomic<bool> saw_stop{false};
 };
 
@@ -287,8 +286,8 @@ TEST_F(loading, r37_without_a_callback_a_failed_load_pops_itself) {
 TEST_F(loading, r37_a_work_or_a_builder_that_throws_is_a_failure) {
   std::vector<std::string> messages;
   for (const ending how : {ending::work_throws, ending::builder_throws}) {
-    reported = false;
-    gate = false;
+    reported.lower();
+    gate.lower();
     plan p = make_plan(how);
     p.on_failure = [&messages](test_stack& stack, std::string_view message) {
       messages.emplace_back(message);
@@ -420,14 +419,14 @@ TEST_F(loading, r37_the_screens_hooks_are_forwarded_and_the_hold_released_from_o
 TEST(loading_lifetime, r37_stack_destroyed_mid_load_makes_no_state) {
   tally counts;
   test_executor executor;
-  std::atomic<bool> gate{false};
+  thread_flag gate;
   std::atomic<bool> saw_stop{false};
   {
     recorder ctx;
     test_stack s{ctx};
     plan p{.post = s.poster(), .executor = &executor};
     p.work = [&](std::stop_token stop, strata::load_progress& /*progress*/) -> plan::builder {
-      gate.wait(false);
+      gate.wait();
       saw_stop.store(stop.stop_requested());
       auto data = std::make_shared<level_data>(counts);
       return [data](recorder& /*r*/) { return std::make_unique<level>(data); };
@@ -435,8 +434,7 @@ TEST(loading_lifetime, r37_stack_destroyed_mid_load_makes_no_state) {
     s.push<load>(std::move(p));
     s.commit();
   }
-  gate.store(true);
-  gate.notify_all();
+  gate.raise();
   executor.join();
   EXPECT_TRUE(saw_stop.load());
   EXPECT_EQ(counts.levels_made, 0);

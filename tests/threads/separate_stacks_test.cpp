@@ -10,7 +10,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <latch>
 #include <memory>
 #include <random>
 #include <span>
@@ -21,6 +20,8 @@
 
 #include <gtest/gtest.h>
 #include <strata/strata.hpp>
+
+#include "../support/thread_flag.hpp"
 
 namespace strata_threads_test {
 namespace {
@@ -117,7 +118,7 @@ constexpr std::size_t max_depth = 6; // low, so that the program meets errc::dep
 // One thread's program: builds its stacks, waits at `start` (when given) for the other thread,
 // then makes `operations_per_thread` random calls on them, chosen by `seed`; empties and
 // destroys them. Returns what it recorded.
-trace play(std::uint32_t seed, std::latch* start) {
+trace play(std::uint32_t seed, strata_test::start_line* start) {
   trace lines;
   std::array<table, stacks_per_thread> tables{};
   std::vector<std::unique_ptr<game_stack>> stacks;
@@ -206,7 +207,7 @@ void expect_same_traces(const std::array<std::uint32_t, 2>& seeds) {
   std::array<trace, 2> together;
   {
     // std::thread, not std::jthread: libc++ 14 has no jthread (CI builds the tests with it).
-    std::latch start(2);
+    strata_test::start_line start(2);
     std::thread first([&] { together[0] = play(seeds[0], &start); });
     std::thread second([&] { together[1] = play(seeds[1], &start); });
     first.join();
