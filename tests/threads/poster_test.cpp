@@ -111,7 +111,12 @@ TEST(poster_threads, r35_eight_threads_post_each_applied_once_in_order_per_threa
       s.commit();
     }
     EXPECT_GT(frames, 0U);
-    EXPECT_GT(g.markers_entered, 0U);
+    // That some marker was entered (its push and its pop_to landed in different commits) needs
+    // posts to interleave with frames, which a sized-down run under valgrind (STRATA_POSTS=2000,
+    // its threads taking turns) need not do: checked at full size only.
+    if (count >= 10000) {
+      EXPECT_GT(g.markers_entered, 0U);
+    }
   }
   EXPECT_EQ(g.out_of_order, 0U);
   EXPECT_EQ(g.off_thread, 0U);
