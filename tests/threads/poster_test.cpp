@@ -110,11 +110,12 @@ TEST(poster_threads, r35_eight_threads_post_each_applied_once_in_order_per_threa
     while (s.pending()) {
       s.commit();
     }
-    EXPECT_GT(frames, 0U);
-    // That some marker was entered (its push and its pop_to landed in different commits) needs
-    // posts to interleave with frames, which a sized-down run under valgrind (STRATA_POSTS=2000,
-    // its threads taking turns) need not do: checked at full size only.
+    // That frames ran while the threads posted, and that some marker was entered (its push and its
+    // pop_to landed in different commits), need posts to interleave with frames, which a sized-down
+    // run under valgrind (STRATA_POSTS=2000, its threads taking turns) need not do: all eight may
+    // finish before the game thread runs. Checked at full size only.
     if (count >= 10000) {
+      EXPECT_GT(frames, 0U);
       EXPECT_GT(g.markers_entered, 0U);
     }
   }
