@@ -208,6 +208,29 @@ TEST_F(loading, r37_progress_then_the_built_state_replaces_the_loading_state) {
   expect_all_destroyed_on_game_thread(1);
 }
 
+// The built state's push is finished as a push would be: here its name and its on_exit, which
+// runs when the level leaves, with the level.
+TEST_F(loading, r37_on_switch_finishes_the_built_states_push) {
+  int exits_seen = 0;
+  plan p = make_plan();
+  p.on_switch = [&exits_seen](strata::pushed<test_stack, level> built) {
+    std::move(built).name("level 3").on_exit([&exits_seen](level& /*l*/) { ++exits_seen; });
+  };
+  s.push<load>(std::move(p));
+  s.commit();
+  until_reported();
+  end_work();
+  s.frame(0.25);
+  s.frame(0.25);
+  EXPECT_EQ(views(s), "map level 3 | map level 3");
+  trace();
+  s.pop();
+  s.commit();
+  EXPECT_EQ(trace(), "level.exit, map.resume");
+  EXPECT_EQ(exits_seen, 1);
+  expect_all_destroyed_on_game_thread(1);
+}
+
 TEST_F(loading, r37_the_switch_waits_for_the_minimum_time) {
   plan p = make_plan();
   p.post = {}; // push_loading sets it

@@ -66,6 +66,16 @@ public:
   // The threads not joined yet: those running, and those ended since the last start().
   [[nodiscard]] std::size_t threads() const noexcept { return workers_.size(); }
 
+  // Blocks until every work started so far has ended, and joins its thread. For runs that must
+  // replay frame for frame (tests, recorded inputs): a game that waits after each frame sees
+  // each load end in the frame it started. Never needed for correctness.
+  void wait() {
+    for (worker& w : workers_) {
+      w.thread.join();
+    }
+    workers_.clear();
+  }
+
 private:
   struct worker {
     std::jthread thread;

@@ -24,6 +24,7 @@
 
 #include "load_executor.hpp"
 #include "poster.hpp"
+#include "pushed.hpp"
 
 #ifndef STRATA_NO_EXCEPTIONS
 #include <exception>
@@ -74,6 +75,11 @@ struct load_plan {
   // or the builder failed (threw, or returned nothing): e.g. s.replace<load_failed>(message).
   // Without it, the loading state pops itself.
   std::function<void(stack_type& s, std::string_view message)> on_failure{};
+  // Called on the game thread with the handle of the built state's replace, as it takes the
+  // loading state's place: to finish its push as a push of the built state would be finished,
+  // e.g. `.on_exit(strata::to_below<&world::level_done>)` (the state below the loading state is
+  // the built state's below), `.name()` or `.transition()`.
+  std::function<void(pushed<stack_type, Built> built)> on_switch{};
 };
 
 template <class Built, class Screen, class Context, class Event = no_event>
@@ -221,8 +227,12 @@ private:
       fail(s, failure_);
       return;
     }
-    build_ = nullptr;            // what it owned is the state's now, or was destroyed with it
-    s.replace(std::move(built)); // R37: from here the stack owns it, on the game thread
+    build_ = nullptr; // what it owned is the state's now, or was destroyed with it
+    // R37: from here the stack owns it, on the game thread.
+    pushed<stack_type, Built> switched = s.replace(std::move(built));
+    if (plan_.on_switch) {
+      plan_.on_switch(std::move(switched));
+    }
   }
 
   std::unique_ptr<Built> make(Context& c) {

@@ -128,6 +128,24 @@ TEST(threads_loading, many_loads_started_and_cancelled_at_random) {
   EXPECT_LT(g.tally.levels_made, 300); // some were cancelled
 }
 
+// thread_executor::wait(): every work started has ended when it returns (a game that waits after
+// each frame replays frame for frame), and its threads are joined.
+TEST(threads_loading, thread_executor_wait_returns_once_every_work_has_ended) {
+  strata::thread_executor executor;
+  std::atomic<int> ended{0};
+  for (int i = 0; i < 4; ++i) {
+    executor.start([&ended, i] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5 * i));
+      ended.fetch_add(1);
+    });
+  }
+  executor.wait();
+  EXPECT_EQ(ended.load(), 4);
+  EXPECT_EQ(executor.threads(), 0U);
+  executor.wait(); // nothing left: returns at once
+  EXPECT_EQ(ended.load(), 4);
+}
+
 } // namespace
 
 #else // no std::jthread (libc++ 14): loading.hpp does not build here
