@@ -1,5 +1,6 @@
 // demo/game/game.hpp: the context every state receives: the services of the game (chance,
-// clocks, the canvas, the transcript) and the one stack that holds every mode of the game.
+// clocks, the canvas, the transcript, the level maps, the load executor) and the one stack that
+// holds every mode of the game.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <strata/load_executor.hpp>
 #include <strata/strata.hpp>
 
 #include "canvas.hpp"
@@ -16,6 +18,7 @@
 #include "music.hpp"
 #include "rng.hpp"
 #include "sound_effects.hpp"
+#include "states/level_map.hpp"
 #include "transcript.hpp"
 
 namespace demo {
@@ -37,6 +40,10 @@ struct game {
   std::vector<effect> effects; // asked for during this frame; the session clears them
   kept_scores best;            // between runs: the interactive game's only; none in a script
   transcript log;
+  std::vector<level_map> maps; // read by the boot state (map_loader.hpp), then never changed
+  // Where background loads run (the boot's maps, a level's layout). Before the stack: a loading
+  // state's destruction tells its work to stop, and this joins the works still running.
+  strata::thread_executor loads;
   // Last member: destroyed first, so the exit hooks it runs still find the services above.
   strata::stack<game, input_event> states{*this};
 

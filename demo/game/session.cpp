@@ -68,6 +68,9 @@ void session::step(std::span<const input_event> events, cell_grid& screen) {
   game_.screen = &screen;
   game_.overlay_columns = overlay_shown_ ? overlay_width : 0;
   game_.states.frame(frame_seconds, for_states);
+  if (lockstep_loads_) {
+    game_.loads.wait();
+  }
   game_.clock.seconds += frame_seconds;
   if (overlay_shown_) {
     draw_overlay(screen, game_.states, history_);

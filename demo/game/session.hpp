@@ -35,6 +35,10 @@ public:
   session(const session&) = delete;
   session& operator=(const session&) = delete;
 
+  // For runs that must replay frame for frame (scripts, the tour, tests): each frame waits for
+  // the background loads it started (the boot's maps, a level's layout) to end, so that every
+  // load ends in the frame it started, on any machine. A player's run never waits.
+  void wait_for_loads_each_frame() { lockstep_loads_ = true; }
   // One frame: this frame's key presses, then update, then drawing onto `screen`.
   void step(std::span<const input_event> events, cell_grid& screen);
   // False once the game has cleared its stack (the player quit from the title).
@@ -63,6 +67,7 @@ private:
   std::unique_ptr<strata::trace_recorder> recorder_;
   game game_;
   bool overlay_shown_ = false;
+  bool lockstep_loads_ = false;
 };
 
 } // namespace demo

@@ -8,13 +8,13 @@ namespace demo {
 std::string_view tour_script() {
   return R"(
 wait 46 enter wait 2                 # boot, title -> world map
-enter wait 2                         # Meadow
+enter wait 17                        # Meadow
 right*2 down*2 wait 10               # a gem
 p wait 30 p wait 5                   # pause: a freeze overlay, the level stands still, the music plays on
 i wait 30 i wait 5                   # inventory: a live overlay, the enemies keep moving, slowed
 tab wait 15 tab                      # the stack overlay
 p q wait 5                           # leave the level from the pause menu
-down enter wait 2                    # Caverns
+down enter wait 17                   # Caverns
 down*5 right*3 up*2 right up left down*3 right*5 up right*7
 left*3 up*4 right*8 right*3 down*4 right*8
 right wait 15 y wait 5               # the boss asks; the answer goes back to the level

@@ -47,7 +47,7 @@ quit_from_map() {
 }
 
 # Scripted runs: nothing written, and a saved game there is not read.
-XDG_DATA_HOME="$data" "$demo" --keys "wait 46 enter wait 2 enter wait 10 p wait 5" >/dev/null
+XDG_DATA_HOME="$data" "$demo" --keys "wait 46 enter wait 2 enter wait 25 p wait 5" >/dev/null
 XDG_DATA_HOME="$data" "$demo" --tour >/dev/null
 [ ! -e "$data/strata-demo" ] || fail "a scripted run created $data/strata-demo"
 

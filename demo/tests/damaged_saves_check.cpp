@@ -154,6 +154,7 @@ void damage(std::vector<std::string>& lines, std::mt19937& chance) {
 // neither was said.
 int play(const std::string& text, std::mt19937& chance) {
   demo::session run(1, {}, demo::continuation{text, {}});
+  run.wait_for_loads_each_frame();
   demo::cell_grid screen(80, 25);
   std::vector<demo::input_event> events;
   for (int frame = 0; frame < boot_frames + played_frames && run.running(); ++frame) {

@@ -49,6 +49,7 @@ inline std::optional<script> script_argument(int argc, char** argv, const char* 
 template <class OnFrame>
 void replay(const script& inputs, cell_grid& screen, OnFrame on_frame, kept_scores scores = {}) {
   session run(1, std::move(scores));
+  run.wait_for_loads_each_frame();
   std::vector<input_event> events;
   for (std::size_t frame = 0; frame < inputs.frames.size() && run.running(); ++frame) {
     events.clear();

@@ -33,7 +33,11 @@ for saved in "$work"/*.txt; do
   "$demo" --continue-from "$saved" --keys "wait $boot" --save-to "$again" >"${saved%.txt}.out"
   grep -q "continuing the saved game" "${saved%.txt}.out" ||
     fail "$(basename "$saved"): not continued: $(tail -n 1 "${saved%.txt}.out")"
-  diff -u "$saved" "$again" || fail "$(basename "$saved"): saved again, it differs"
+  # A game saved during a level's loading screen stops below it, with a comment that says so
+  # (strata's default for a state it cannot save); continued, it is saved without it.
+  grep -v '^# not saved: ' "$saved" >"${saved%.txt}.kept" || true
+  diff -u "${saved%.txt}.kept" "$again" ||
+    fail "$(basename "$saved"): saved again, it differs"
   count=$((count + 1))
 done
 [ "$count" -ge 40 ] || fail "only $count saved games in the tour's snapshots"

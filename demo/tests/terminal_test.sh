@@ -97,7 +97,7 @@ set -- $walls
 
 tm send-keys -t demo Tab
 wait_for "stack (Tab)"
-wait_for "   pause*"
+wait_for " pause*"
 screen=$(tm capture-pane -p -t demo)
 for line in " 0 #[0-9]+ +system" " 1 #[0-9]+ +title" " 2 #[0-9]+ +world" " 3 #[0-9]+ +level" \
   " 4 #[0-9]+ +pause\*" "freeze" "last transitions:" "enter    4 pause"; do

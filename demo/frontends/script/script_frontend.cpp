@@ -32,6 +32,7 @@ void print_snapshots(const std::vector<snapshot_stop>& stops) {
 
 int run_headless(const script& inputs, const headless_options& options) {
   session run(options.seed, {}, options.saves.continuing, !options.trace.empty());
+  run.wait_for_loads_each_frame();
   std::vector<snapshot_stop> stops;
   // The frame that ends the game (Q on the title empties the stack) draws nothing: the screen
   // to print is the last one a state drew, so each frame is drawn on `next` and kept only

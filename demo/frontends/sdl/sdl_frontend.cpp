@@ -202,6 +202,9 @@ int run_sdl(const sdl_options& options) {
   }
   // The inspector's history and scrubber read the recorder: an SDL2 run is always traced.
   session run(options.seed, options.scores, options.saves.continuing, true);
+  if (options.keys) {
+    run.wait_for_loads_each_frame(); // a script replays frame for frame
+  }
   sdl_audio sound(options.keys.has_value());
 #ifdef STRATA_DEMO_HAS_INSPECTOR
   inspector_layer inspector(sdl.window, sdl.renderer, run, options.inspector);

@@ -1,4 +1,4 @@
-// demo/game/states/boot.cpp: fake loading, the logo, and the music clock.
+// demo/game/states/boot.cpp: reading the maps behind the logo, and the music clock.
 #include "boot.hpp"
 
 #include <string>
@@ -9,22 +9,33 @@
 namespace demo {
 
 void boot::enter(game& g) {
-  // Loading times come from the seed, so a run replays exactly but seeds differ.
-  for (asset& a : assets_) {
-    a.seconds = 0.1 + 0.05 * g.chance.below(5);
+  g.report("reading " + std::to_string(level_map_files.size()) + " level maps");
+  maps_.start(g.loads, maps_directory());
+  // Five draws from the game's chance, which no longer decide anything: the boot once made them
+  // (for loading times it pretended), and the recorded scripts (demo/tests/scripts) play their
+  // battles and sieges with the draws that follow; recording them again would remove this.
+  for (int draw = 0; draw < 5; ++draw) {
+    static_cast<void>(g.chance.below(5));
   }
-  g.report("loading " + std::to_string(assets_.size()) + " assets");
 }
 
 void boot::update(game& g, double dt) {
   shown_ += dt;
-  if (loaded_ < assets_.size()) {
-    loading_ += dt;
-    if (loading_ >= assets_[loaded_].seconds) {
-      loading_ = 0;
-      ++loaded_;
-    }
+  if (!failure_.empty()) {
     return;
+  }
+  if (!loaded_) {
+    if (!maps_.ended()) {
+      return;
+    }
+    map_loader::result read = maps_.take();
+    if (!read.problem.empty()) {
+      failure_ = read.problem;
+      g.report("cannot read the level maps: " + failure_);
+      return;
+    }
+    g.maps = std::move(read.maps);
+    loaded_ = true;
   }
   if (!booted_ && shown_ >= logo_seconds) {
     booted_ = true;
@@ -64,16 +75,25 @@ void boot::draw(game& g) const {
   const int top = on.height() / 2 - 6;
   draw_logo(on, top, style{color::cyan, color::black, true});
   centered(on, top + 7, "a game of stacked states", style{color::white});
-  const double total = static_cast<double>(assets_.size());
-  const double done = (static_cast<double>(loaded_) +
-                       (loaded_ < assets_.size() ? loading_ / assets_[loaded_].seconds : 0.0)) /
-                      total;
+  if (!failure_.empty()) {
+    centered(on, top + 10, "cannot read the level maps:", style{color::red, color::black, true});
+    centered(on, top + 11, failure_, style{color::red});
+    centered(on, top + 13, "press any key to quit", style{color::white});
+    return;
+  }
   const int w = 30;
-  bar(on, (on.width() - w - 2) / 2, top + 10, w, done, style{color::green});
-  const std::string status = loaded_ < assets_.size()
-                                 ? "loading " + std::string(assets_[loaded_].name) + "..."
-                                 : std::string("ready");
-  centered(on, top + 11, status, style{color::white});
+  bar(on, (on.width() - w - 2) / 2, top + 10, w, loaded_ ? 1.0 : maps_.progress(),
+      style{color::green});
+  centered(on, top + 11, loaded_ ? "ready" : "reading the level maps...", style{color::white});
+}
+
+// Only when the maps could not be read, and only while it is the top: any key quits.
+bool boot::handle(game& g, const input_event& /*e*/) {
+  if (failure_.empty()) {
+    return false;
+  }
+  g.states.pop();
+  return true;
 }
 
 void boot::exit(game& g) {

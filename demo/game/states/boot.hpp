@@ -1,18 +1,18 @@
-// demo/game/states/boot.hpp: the first state and the last one standing. It "loads" the assets
-// behind a progress bar, shows the logo for a minimum time, opens the title (or, continuing a
-// saved game, restores it above itself), and then stays at the bottom for the whole run as
-// "system", driving the music clock from update_always, which runs whatever covers it: the
-// music plays on under a freezing pause menu.
+// demo/game/states/boot.hpp: the first state and the last one standing. It reads the level maps
+// from the demo's data files on a worker (map_loader.hpp) behind a progress bar, shows the logo
+// for a minimum time, opens the title (or, continuing a saved game, restores it above itself),
+// and then stays at the bottom for the whole run as "system", driving the music clock from
+// update_always, which runs whatever covers it: the music plays on under a freezing pause menu.
+// Maps that cannot be read stop the game there: the screen says why, and any key quits.
 #pragma once
 
-#include <array>
-#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "../game.hpp"
+#include "../map_loader.hpp"
 #include "../saved_game.hpp"
 
 namespace demo {
@@ -38,21 +38,16 @@ public:
   void update(game& g, double dt);
   void update_always(game& g, double dt);
   void draw(game& g) const;
+  bool handle(game& g, const input_event& e);
   void exit(game& g);
 
 private:
   void open(game& g);
 
-  struct asset {
-    std::string_view name;
-    double seconds;
-  };
-
-  std::array<asset, 5> assets_{
-      {{"tiles", 0}, {"sprites", 0}, {"music", 0}, {"font", 0}, {"maps", 0}}};
-  std::size_t loaded_ = 0;
-  double loading_ = 0; // time spent on the asset being loaded
-  double shown_ = 0;   // time the logo has been on screen
+  map_loader maps_;
+  bool loaded_ = false;
+  std::string failure_; // why the maps could not be read; the game cannot go on
+  double shown_ = 0;    // time the logo has been on screen
   bool booted_ = false;
   std::optional<continuation> continuing_;
 };

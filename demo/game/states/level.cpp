@@ -41,25 +41,12 @@ int gems_kept_joining_the_boss(int gems) {
 
 } // namespace
 
-level::level(const level_map& map)
-    : map_(&map) {
-  for (int y = 0; y < map_height; ++y) {
-    std::string row(map.rows[static_cast<std::size_t>(y)]);
-    for (int x = 0; x < map_width; ++x) {
-      char& c = row[static_cast<std::size_t>(x)];
-      switch (c) {
-      case '@': player_ = {x, y}; break;
-      case 'h': enemies_.push_back({{x, y}, {1, 0}, c}); break;
-      case 'v': enemies_.push_back({{x, y}, {0, 1}, c}); break;
-      case 'c':
-      case 'B': enemies_.push_back({{x, y}, {0, 0}, c}); break;
-      case '*': ++bag_.gems_total; continue;
-      default: continue;
-      }
-      c = '.';
-    }
-    tiles_.push_back(std::move(row));
-  }
+level::level(const level_map& map, level_layout layout)
+    : map_(&map)
+    , tiles_(std::move(layout.tiles))
+    , enemies_(std::move(layout.enemies))
+    , player_(layout.start) {
+  bag_.gems_total = layout.gems;
 }
 
 void level::enter(game& g) {

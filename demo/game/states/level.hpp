@@ -14,6 +14,7 @@
 #include "../game.hpp"
 #include "../point.hpp"
 #include "bag.hpp"
+#include "level_layout.hpp"
 #include "level_map.hpp"
 
 namespace demo {
@@ -26,10 +27,11 @@ public:
   static constexpr strata::transition transition{.arrive = 0.25F, .leave = 0.2F};
   enum class outcome { playing, cleared, lost };
 
-  explicit level(const level_map& map);
+  // `map`, which outlives the level (the game's maps), laid out (level_layout.hpp).
+  level(const level_map& map, level_layout layout);
   // Saved (level_saved.cpp): the map's name, where everyone stands, what was taken, the bag, the
   // boss's mood, the clocks and the message shown.
-  explicit level(strata::record& saved);
+  level(const game& g, strata::record& saved);
   void save(strata::record& out) const;
 
   void enter(game& g);
@@ -50,12 +52,10 @@ public:
   void boss_answered(game& g, dialog& asked);
 
 private:
-  struct enemy {
-    point at;
-    point heading; // patrollers only
-    char kind;     // 'h', 'v', 'c' or 'B'
-    double wait = 0;
-  };
+  using enemy = level_enemy;
+
+  explicit level(const level_map& map)
+      : level(map, lay_out(map)) {}
   enum class boss_mood { waiting, joined, hostile };
 
   void live(game& g, double dt);

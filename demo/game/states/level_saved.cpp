@@ -18,16 +18,17 @@ constexpr std::array<std::string_view, 3> moods{"waiting", "joined", "hostile"};
 constexpr std::array<std::string_view, 3> outcomes{"playing", "cleared", "lost"};
 constexpr grid_size level_grid{map_width, map_height};
 
-// The map named by the record, or the first with the record failed.
-const level_map& saved_map(strata::record& saved) {
+// The game's map named by the record, or the first with the record failed. (A saved game is
+// continued only once the boot state has read the maps.)
+const level_map& saved_map(const game& g, strata::record& saved) {
   const std::string name = saved.get<std::string>("map");
-  for (const level_map& map : level_maps) {
+  for (const level_map& map : g.maps) {
     if (map.name == name) {
       return map;
     }
   }
   saved.fail("no level map is named '" + name + "'");
-  return level_maps[0];
+  return g.maps.front();
 }
 
 std::string enemy_field(std::size_t index) {
@@ -36,8 +37,8 @@ std::string enemy_field(std::size_t index) {
 
 } // namespace
 
-level::level(strata::record& saved)
-    : level(saved_map(saved)) {
+level::level(const game& g, strata::record& saved)
+    : level(saved_map(g, saved)) {
   restore(saved);
 }
 

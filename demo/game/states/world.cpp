@@ -13,7 +13,7 @@
 #include "hud.hpp"
 #include "legend.hpp"
 #include "level.hpp"
-#include "level_map.hpp"
+#include "level_loading.hpp"
 #include "realm_safe.hpp"
 #include "siege_round.hpp"
 
@@ -115,10 +115,18 @@ bool world::handle(game& g, const input_event& e) {
 void world::open(game& g, int place) {
   switch (place) {
   case 0:
-  case 1:
-    g.states.push<level>(level_maps[static_cast<std::size_t>(place)])
-        .on_exit(strata::to_below<&world::level_done>);
+  case 1: {
+    // Laid out in the background behind a loading screen (level_loading.hpp); the level then
+    // takes the loading state's place, with the result it would have had pushed from here.
+    const level_map& map = g.maps[static_cast<std::size_t>(place)];
+    level_load_plan plan = level_load(g, map);
+    plan.on_switch = [](loaded_level built) {
+      std::move(built).on_exit(strata::to_below<&world::level_done>);
+    };
+    strata::push_loading<level, level_loading>(g.states, std::move(plan), map.name)
+        .modality(strata::modality::freeze);
     break;
+  }
   case siege_place:
     g.states.push<siege_round>().on_exit(strata::to_below<&world::siege_done>);
     break;
