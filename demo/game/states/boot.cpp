@@ -11,6 +11,7 @@ namespace demo {
 void boot::enter(game& g) {
   g.report("reading " + std::to_string(level_map_files.size()) + " level maps");
   maps_.start(g.loads, maps_directory());
+  started_at_ = g.clock.frame;
   // Five draws from the game's chance, which no longer decide anything: the boot once made them
   // (for loading times it pretended), and the recorded scripts (demo/tests/scripts) play their
   // battles and sieges with the draws that follow; recording them again would remove this.
@@ -25,7 +26,10 @@ void boot::update(game& g, double dt) {
     return;
   }
   if (!loaded_) {
-    if (!maps_.ended()) {
+    // Taken from the frame after the one the load started in, never in that frame: a fast
+    // worker could have ended by its update or not, and a replay must not depend on which (a
+    // scripted run waits for the load at the end of each frame: session.hpp).
+    if (g.clock.frame == started_at_ || !maps_.ended()) {
       return;
     }
     map_loader::result read = maps_.take();

@@ -6,6 +6,7 @@
 // Maps that cannot be read stop the game there: the screen says why, and any key quits.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,7 @@ private:
   void open(game& g);
 
   map_loader maps_;
+  std::uint64_t started_at_ = 0; // the frame the maps' load started in
   bool loaded_ = false;
   std::string failure_; // why the maps could not be read; the game cannot go on
   double shown_ = 0;    // time the logo has been on screen

@@ -13,8 +13,14 @@ void level_loading::enter(game& g) {
   g.report("loading " + name_);
 }
 
+// Not in the first update, in the frame the work started: what the worker has done by then
+// depends on the machine, and a replay must draw the same frames everywhere (a scripted run
+// waits for the work at the end of that frame: session.hpp).
 void level_loading::update(game& /*g*/, double /*dt*/, strata::load_status& load) {
-  progress_ = load.progress;
+  if (updated_) {
+    progress_ = load.progress;
+  }
+  updated_ = true;
 }
 
 // A panel over the world map, which stays drawn below (world.cpp pushes this as a freeze).

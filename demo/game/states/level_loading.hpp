@@ -30,6 +30,7 @@ public:
 private:
   std::string name_;
   double progress_ = 0;
+  bool updated_ = false;
 };
 
 using level_load_plan = strata::load_plan<level, game, input_event>;
