@@ -1,5 +1,7 @@
 // tests/stack_requests_test.cpp: the requests (R1), push_first_on_top (R10), replace, clear,
-// pop_until and pop_to, and who owns what was pushed (R20).
+// pop_until and pop_to, and who owns what was pushed (R20): detail/stack_requests.hpp, and the
+// staged-stack edits they are made of (detail/stack_staging.hpp; what the observer hears of
+// them is tests/observer_test.cpp).
 #include <memory>
 #include <string>
 

@@ -1,0 +1,163 @@
+// strata/detail/stack_staging.hpp: the edits of the staged stack that requests are made of, each
+// followed by telling the observer (R1, R3, R6, R22): placing a prepared entry on top, replacing
+// the top, taking the top or a block above a depth off. An entry taken off that never entered is
+// dropped (destroyed) once the observer has heard of it, whatever the observer does; an entered
+// one retires, to exit at the next commit. Admitting a request and preparing what it stages is
+// the layer above (stack_requests.hpp).
+#pragma once
+
+#include <cstddef>
+
+#include "stack_probing.hpp"
+
+namespace strata::detail {
+
+template <class Context, class Event>
+class stack_staging : protected stack_probing<Context, Event> {
+  using core = stack_probing<Context, Event>;
+
+protected:
+  using core::core;
+  using core::drop;
+  using core::entries_;
+  using core::notify;
+  using core::staged_size;
+  using typename core::entry;
+
+  [[nodiscard]] bool still_staged(staged_slot& slot) const {
+    return entries_.still_staged(slot, staged_size());
+  }
+
+  // Appends a prepared entry.
+  staged_slot stage(entry e) {
+    const staged_slot slot = place(e);
+    tell_staged(slot);
+    return slot;
+  }
+
+  // Appends a prepared entry without telling the observer; drops it if that fails.
+  staged_slot place(entry e) {
+    on_unwind destroy{[&] { drop(e); }};
+    runaway_log* const log = this->log_for_push();
+    const staged_slot slot = entries_.place(e);
+    destroy.dismiss();
+    if (log != nullptr) [[unlikely]] {
+      this->record_push(*log, e);
+    }
+    return slot;
+  }
+
+  // R1, R22: the old top goes and the replacement comes before the observer hears of either, so
+  // that what it requests in reaction applies to the stack the replace left.
+  staged_slot restage_top(entry replacement) {
+    const std::size_t depth = entries_.staged().size() - 1;
+    const bool entered = entries_.top_entered();
+    {
+      // All or nothing: the only allocations.
+      on_unwind destroy{[&] { drop(replacement); }};
+      if (entered) {
+        entries_.reserve_retiring(1);
+      }
+      this->log_for_push(); // made now, so that place() below cannot fail
+      destroy.dismiss();
+    }
+    entry dropped{}; // an unentered top is kept here: place() reuses its slot
+    entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
+    old.set_departure_cause(cause::replace); // R33
+    replacement.set_arrived_by_replace();
+    const staged_slot slot = place(replacement); // cannot allocate: a slot was just freed
+    tell_unstaged(old, depth, entered);
+    tell_staged(slot);
+    return slot;
+  }
+
+  // R3, R6: an entered top leaves at the next commit, below the states already waiting to; one
+  // never entered is dropped.
+  void unstage_top() {
+    const std::size_t depth = entries_.staged().size() - 1;
+    if (entries_.top_entered()) {
+      tell_unstaged(entries_.retire_top(), depth, true);
+      return;
+    }
+    tell_unstaged(entries_.pop_unentered_top(), depth, false);
+  }
+
+  // Tells the observer that `e` was unstaged from `depth`; one never entered is then destroyed
+  // (R6), whatever the observer does.
+  void tell_unstaged(const entry& e, std::size_t depth, bool entered) {
+    if (entered) {
+      notify(step::pop, e, depth);
+      return;
+    }
+    at_scope_exit destroy{[&] { drop(e); }};
+    notify(step::pop, e, depth);
+    notify(step::discard, e, depth);
+  }
+
+  // Tells the observer of a staging, unless its reaction to an earlier step of the same request
+  // unstaged that entry already (its pop was told then).
+  void tell_staged(staged_slot slot) {
+    if (this->observed() && still_staged(slot)) {
+      this->tell_observer(step::push, entries_.staged()[slot.index], slot.index);
+    }
+  }
+
+  // clear(), pop_to(), pop_until(), close(). R1: all or nothing, so room is made first. R22:
+  // every state goes before the observer hears of the first, top first as they went; what it
+  // requests in reaction applies to the stack this request left (a toast pushed on each pop
+  // stays, instead of being popped in turn for ever).
+  // `why`: what a state that leaves over time tells its draw (R33).
+  void pop_down_to(std::size_t depth, cause why) {
+    if (entries_.staged().size() > depth) {
+      tell_unstaged(unstage_down_to(depth, why));
+    }
+  }
+
+  // What unstage_down_to() took off, for tell_unstaged(): staged[depth, top) as it was.
+  struct unstaged_block {
+    std::size_t depth;
+    std::size_t top;
+    std::size_t first_unentered; // staged[first_unentered, top) had not entered: dropped
+    std::size_t drop_from;       // where they are in dropping_, top first
+    std::size_t retire_from;     // where the entered ones are among the retiring, top first
+  };
+
+  // Unstages staged[depth, top) without telling the observer. Allocates before it changes
+  // anything. The entries never entered wait in dropping_ for tell_unstaged().
+  unstaged_block unstage_down_to(std::size_t depth, cause why) {
+    unstaged_block block{depth, entries_.staged().size(), 0, this->dropping_.size(),
+                         entries_.retiring_end()};
+    // Several such requests may nest (one the observer makes while hearing of this one's steps):
+    // each uses dropping_ from where the one outside it left off.
+    block.first_unentered = entries_.unstage_down_to(depth, this->dropping_);
+    for (std::size_t i = block.retire_from; i < entries_.retiring_end(); ++i) {
+      entries_.retiring_at(i).set_departure_cause(why);
+    }
+    return block;
+  }
+
+  // Tells the observer of each state the block took off, top first, and destroys the ones
+  // never entered, also if the observer throws.
+  void tell_unstaged(const unstaged_block& block) {
+    flat_array<entry>& dropping = this->dropping_;
+    const std::size_t dropped_end = block.drop_from + (block.top - block.first_unentered);
+    std::size_t next_dropped = block.drop_from;
+    at_scope_exit release_rest{[&] { // if the observer throws
+      for (; next_dropped < dropped_end; ++next_dropped) {
+        drop(dropping[next_dropped]);
+      }
+      dropping.truncate(block.drop_from);
+    }};
+    for (std::size_t i = block.top; i-- > block.depth;) {
+      if (i >= block.first_unentered) {
+        const entry e = dropping[next_dropped++];
+        tell_unstaged(e, i, false);
+      } else {
+        const std::size_t retired = block.retire_from + (block.first_unentered - 1 - i);
+        tell_unstaged(entries_.retiring_at(retired), i, true);
+      }
+    }
+  }
+};
+
+} // namespace strata::detail
