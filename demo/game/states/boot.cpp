@@ -14,12 +14,16 @@ void boot::enter(game& g) {
 }
 
 void boot::update(game& g, double dt) {
+  // The worker is not looked at in the frame that started it (enter and the first update run in
+  // the same frame): a script waits for it at the end of each frame, so what it read is seen
+  // from frame 2 on in every run, and a failure is never reported a frame early by a race.
+  const bool reading_started_this_frame = shown_ == 0;
   shown_ += dt;
   if (!failure_.empty()) {
     return;
   }
   if (!loaded_) {
-    if (!maps_.ended()) {
+    if (reading_started_this_frame || !maps_.ended()) {
       return;
     }
     map_loader::result read = maps_.take();
