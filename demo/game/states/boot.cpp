@@ -12,12 +12,6 @@ void boot::enter(game& g) {
   g.report("reading " + std::to_string(level_map_files.size()) + " level maps");
   maps_.start(g.loads, maps_directory());
   started_at_ = g.clock.frame;
-  // Five draws from the game's chance, which no longer decide anything: the boot once made them
-  // (for loading times it pretended), and the recorded scripts (demo/tests/scripts) play their
-  // battles and sieges with the draws that follow; recording them again would remove this.
-  for (int draw = 0; draw < 5; ++draw) {
-    static_cast<void>(g.chance.below(5));
-  }
 }
 
 void boot::update(game& g, double dt) {
