@@ -59,8 +59,9 @@ void draw_overlay(canvas& on, const strata::stack<game, input_event>& states, co
     char depth[32];
     std::snprintf(depth, sizeof depth, "%2zu #%-3llu ", entry.depth(),
                   static_cast<unsigned long long>(entry.id()));
-    const std::string line = depth + padded(std::string(entry.name()) + (active ? "*" : ""), 16) +
-                             std::string(strata::to_string(entry.modality())) +
+    // A long name is cut, and a blank always keeps it from running into the modality.
+    const std::string line = depth + padded(std::string(entry.name()) + (active ? "*" : ""), 15) +
+                             " " + std::string(strata::to_string(entry.modality())) +
                              time_scale_note(entry.time_scale());
     text(on, x + 2, y++, line, style{active ? color::white : color::black, color::cyan, active});
   }
