@@ -22,6 +22,8 @@
 #include <strata/loading.hpp>
 #include <strata/strata.hpp>
 
+#include "run_benchmarks.hpp"
+
 namespace bench {
 namespace {
 
@@ -106,11 +108,5 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("S11_load/strata", bench::load_while_playing)
       ->Iterations(1)
       ->Unit(benchmark::kMillisecond);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    return 1;
-  }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return bench::run_registered_benchmarks(argc, argv);
 }
