@@ -3,17 +3,20 @@
 // for a worker (strata::thread_executor) that computes for 2 seconds, reporting its progress;
 // then the level replaces the loading state. Each frame() is timed on the wall clock, from the
 // push of the loading state to the first frame after the switch; between two frames the game
-// sleeps 1 ms, as a game waits for its next vsync. Reports the longest frame, the mean and the
-// number of frames (counters longest_frame_us, mean_frame_us, frames); one iteration, as the
-// load takes its 2 seconds whatever the machine. Wall-clock times on a shared machine: the
-// longest frame is the figure to watch, and a busy machine may lengthen it. Takes Google
-// Benchmark's flags.
+// sleeps 1 ms, as a game waits for its next vsync. Reports the longest frame, the mean, the
+// median, the first frame (whose commit enters the loading state and starts the worker's thread),
+// the last (whose commit builds the level and replaces the loading state) and the number of
+// frames (counters longest_frame_us, mean_frame_us, median_frame_us, first_frame_us,
+// last_frame_us, frames); one iteration, as the load takes its 2 seconds whatever the machine.
+// Wall-clock times on a shared machine: the longest frame is the figure to watch, and a busy
+// machine may lengthen it. Takes Google Benchmark's flags.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <stop_token>
 #include <thread>
 #include <utility>
@@ -21,6 +24,8 @@
 
 #include <strata/loading.hpp>
 #include <strata/strata.hpp>
+
+#include "run_benchmarks.hpp"
 
 namespace bench {
 namespace {
@@ -70,6 +75,20 @@ plan::builder two_seconds(std::stop_token stop, strata::load_progress& progress)
   };
 }
 
+// The figures of one load's frames, in microseconds.
+void report(benchmark::State& state, std::vector<clock::duration> spent) {
+  using us = std::chrono::duration<double, std::micro>;
+  const auto frames = static_cast<double>(spent.size());
+  state.counters["first_frame_us"] = us(spent.front()).count();
+  state.counters["last_frame_us"] = us(spent.back()).count();
+  state.counters["mean_frame_us"] =
+      us(std::accumulate(spent.begin(), spent.end(), clock::duration{})).count() / frames;
+  std::sort(spent.begin(), spent.end());
+  state.counters["median_frame_us"] = us(spent[spent.size() / 2]).count();
+  state.counters["longest_frame_us"] = us(spent.back()).count();
+  state.counters["frames"] = frames;
+}
+
 void load_while_playing(benchmark::State& state) {
   for (auto _ : state) {
     game g;
@@ -77,25 +96,18 @@ void load_while_playing(benchmark::State& state) {
     g.states.commit();
     g.states.push<strata::loading<level, loading_screen, game>>(
         plan{.post = g.states.poster(), .executor = &g.loads, .work = two_seconds});
-    clock::duration longest{};
-    clock::duration total{};
-    std::int64_t frames = 0;
+    std::vector<clock::duration> spent;
+    spent.reserve(4096); // about 1,800 frames: none of the loop's allocations are the vector's
     bool loaded = false;
     while (!loaded) {
       const auto before = clock::now();
       g.states.frame(1.0 / 60);
-      const auto spent = clock::now() - before;
-      longest = std::max(longest, spent);
-      total += spent;
-      ++frames;
+      spent.push_back(clock::now() - before);
       const auto top = g.states.committed().top();
       loaded = top && top->name() != "loading";
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    using us = std::chrono::duration<double, std::micro>;
-    state.counters["longest_frame_us"] = us(longest).count();
-    state.counters["mean_frame_us"] = us(total).count() / static_cast<double>(frames);
-    state.counters["frames"] = static_cast<double>(frames);
+    report(state, std::move(spent));
   }
 }
 
@@ -106,11 +118,5 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("S11_load/strata", bench::load_while_playing)
       ->Iterations(1)
       ->Unit(benchmark::kMillisecond);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    return 1;
-  }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return bench::run_registered_benchmarks(argc, argv);
 }

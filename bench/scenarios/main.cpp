@@ -1,8 +1,7 @@
 // bench/scenarios/main.cpp: strata_bench, the timed scenarios S1-S5 on strata and every baseline,
 // and S8 on strata and the hand loop.
 // Takes Google Benchmark's flags; bench/run passes the ones it needs.
-#include <benchmark/benchmark.h>
-
+#include "run_benchmarks.hpp"
 #include "scenarios.hpp"
 
 int main(int argc, char** argv) {
@@ -12,11 +11,5 @@ int main(int argc, char** argv) {
   bench::register_s4_deep_pop();
   bench::register_s5_many_stacks();
   bench::register_s8_threads();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    return 1;
-  }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return bench::run_registered_benchmarks(argc, argv);
 }

@@ -13,6 +13,7 @@
 #include <strata/strata.hpp>
 
 #include "harness.hpp"
+#include "run_benchmarks.hpp"
 
 namespace bench {
 namespace {
@@ -51,11 +52,5 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("S10_post/strata", [](benchmark::State& state) {
     bench::time_runs<bench::post_round>(state, static_cast<std::size_t>(state.range(0)));
   })->Arg(64);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    return 1;
-  }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return bench::run_registered_benchmarks(argc, argv);
 }

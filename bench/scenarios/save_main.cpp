@@ -3,17 +3,10 @@
 // strata_bench, its code moved S1's times through code placement alone (g++ 12: strata's pass
 // over 64 states from 90 to 112 ns, the hand loop's from 106 to 88, with the same instructions).
 // Takes Google Benchmark's flags; bench/run passes the ones it needs.
-#include <benchmark/benchmark.h>
-
+#include "run_benchmarks.hpp"
 #include "scenarios.hpp"
 
 int main(int argc, char** argv) {
   bench::register_s9_save_restore();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    return 1;
-  }
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return bench::run_registered_benchmarks(argc, argv);
 }
