@@ -89,10 +89,13 @@ template <class Stage>
 int push_then_claim(strata_stack& stack, const char* what, std::size_t first,
                     const strata_item* items, std::size_t count, strata_id* ids, Stage stage) {
   push_ids claimed{};
+  const auto staged = stack.core().staged();
+  const strata::entry_id newer_than =
+      staged.empty() ? strata::entry_id::none : staged[staged.size() - 1].id();
   const int result = stack.request(what, [&] {
     {
       const strata::detail::at_scope_exit claim{
-          [&] { strata::capi::claim(stack, first, items, claimed); }};
+          [&] { strata::capi::claim(stack, first, newer_than, items, claimed); }};
       stage();
     }
     strata::capi::give_transitions(stack, first, items, claimed);

@@ -2,6 +2,7 @@
 #include "c_items.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include <strata/detail/scope_guard.hpp>
 
@@ -48,12 +49,15 @@ void release_data(const strata_item* items, std::size_t count, void* env) {
   }
 }
 
-void claim(strata_stack& stack, std::size_t first, const strata_item* items,
-           push_ids& ids) noexcept {
+void claim(strata_stack& stack, std::size_t first, strata::entry_id newer_than,
+           const strata_item* items, push_ids& ids) noexcept {
   for (std::size_t depth = first; depth < stack.core().staged().size(); ++depth) {
     const auto entry = stack.core().staged()[depth];
     c_state& state = state_of(entry);
-    if (!state.unclaimed()) {
+    // An entry staged before this push (the top a refused replace left, which an outer push
+    // may not have claimed yet) is not this push's, whatever its state says.
+    if (!state.unclaimed() ||
+        static_cast<std::uint64_t>(entry.id()) <= static_cast<std::uint64_t>(newer_than)) {
       continue;
     }
     const std::size_t position = state.claim();

@@ -31,11 +31,14 @@ void release_data(const strata_item* items, std::size_t count, void* env);
 using push_ids = std::array<strata_id, STRATA_PUSH_SEVERAL_MAX>;
 
 // Claims the entries the push of `items` staged: the unclaimed ones from `first` (the staged size
-// before it) up, each given the time scale its item asks for. The observer hears of each entry as
-// it is staged and may push in turn; those pushes stage above `first`, and each claims its own
-// before returning, so what is unclaimed here is this push's (less any the observer popped).
-void claim(strata_stack& stack, std::size_t first, const strata_item* items,
-           push_ids& ids) noexcept;
+// before it, or the top a replace replaces) up whose ids are above `newer_than` (the staged top's
+// id before the push), each given the time scale its item asks for. The observer hears of each
+// entry as it is staged and may push in turn; those pushes stage above `first`, and each claims
+// its own before returning, so what is unclaimed here is this push's (less any the observer
+// popped). The id keeps a replace that was refused (called from a destroy callback inside an
+// outer push, say) from claiming the top it left: an outer push's entry, not claimed yet.
+void claim(strata_stack& stack, std::size_t first, strata::entry_id newer_than,
+           const strata_item* items, push_ids& ids) noexcept;
 
 // Gives the push's claimed entries, staged from `first` up, the transitions their `items` ask
 // for (the item's own, else its state's). That may run out of memory (the core keeps a transition
