@@ -1,6 +1,7 @@
 // tests/detail/pass_lists_test.cpp: pins detail::pass_lists on its own: the calls each pass makes
 // as states are remembered and forgotten, each modality's floors, the time-scale factors of
-// update_with_extras, and the floors recomputed by changed_from.
+// update_with_extras, the floors recomputed by changed_from, and the passes' starts refreshed
+// after each change.
 #include <cstddef>
 #include <sstream>
 #include <string>
@@ -78,8 +79,9 @@ protected:
     committed.pop_back();
   }
   std::string update(double dt) {
+    refresh_starts();
     if (lists.plain_update()) {
-      lists.update(log, dt, committed.back());
+      lists.update(log, dt);
     } else {
       lists.update_with_extras(
           log, dt, [this](std::size_t depth) -> const entry& { return committed[depth]; },
@@ -87,11 +89,19 @@ protected:
     }
     return log.take();
   }
+  // As the core does before a plain pass, after a commit changed the committed stack.
+  void refresh_starts() {
+    if (!lists.starts_fresh()) {
+      lists.refresh_starts(committed.empty() ? nullptr : &committed.back());
+    }
+  }
   std::string draw() {
+    refresh_starts();
     lists.draw(log);
     return log.take();
   }
   std::string handle(int code, bool* consumed = nullptr) {
+    refresh_starts();
     const bool taken = lists.handle(log, event{code});
     if (consumed != nullptr) {
       *consumed = taken;
@@ -115,7 +125,10 @@ TEST_F(pass_lists, remember_and_forget_follow_the_committed_top) {
   EXPECT_TRUE(lists.empty());
   EXPECT_FALSE(lists.plain_update());
   push(world);
-  push(menu); // screen: updates reach world, nothing else does
+  push(menu);                         // screen: updates reach world, nothing else does
+  EXPECT_FALSE(lists.starts_fresh()); // a change waits for the first pass after it
+  EXPECT_FALSE(lists.plain_update());
+  refresh_starts();
   EXPECT_TRUE(lists.plain_update());
   EXPECT_EQ(update(0.5), "world.update_covered(0.5), menu.update(0.5)");
   EXPECT_EQ(draw(), "menu.draw");
@@ -188,9 +201,11 @@ TEST_F(pass_lists, update_with_extras_scales_each_covered_dt_by_the_scales_above
   pop();
   pop();
   pop();
+  refresh_starts();
   EXPECT_FALSE(lists.plain_update()); // the ticker still counts
   pop();
   push(world);
+  refresh_starts();
   EXPECT_TRUE(lists.plain_update());
   push(menu, strata::modality::screen, 0.0F); // a scale of 0 lets no update through
   EXPECT_EQ(update(8), "menu.update(8)");
@@ -211,6 +226,7 @@ TEST_F(pass_lists, changed_from_recomputes_the_floors_at_and_above_a_depth) {
   EXPECT_EQ(update(1), "world.update_covered(0.5), menu.update_covered(0.5), popup.update(1)");
   scale(2, 1.0F);
   changed_from(2, true);
+  refresh_starts();
   EXPECT_TRUE(lists.plain_update());
   EXPECT_EQ(update(1), "world.update_covered(1), menu.update_covered(1), popup.update(1)");
 }

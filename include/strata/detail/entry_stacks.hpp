@@ -203,10 +203,11 @@ public:
   }
 
 private:
+  // The counts between the arrays, so that has_steps() reads one cache line (bench S5).
   flat_array<entry> staged_;
   std::size_t committed_prefix_ = 0;
-  flat_array<entry> retiring_;
   std::size_t retiring_head_ = 0;
+  flat_array<entry> retiring_;
   std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
 };
 

@@ -21,15 +21,38 @@ class pass_lists {
 
 public:
   explicit pass_lists(const memory* memory)
-      : layers_(memory)
-      , covered_calls_(memory)
+      : covered_calls_(memory)
       , draw_calls_(memory)
       , handle_calls_(memory)
+      , layers_(memory)
       , always_calls_(memory) {}
 
-  // One test for the empty stack and R30/R32's general path, so that neither costs a stack
-  // without them anything per frame.
+  // One test for the empty stack, R30/R32's general path and starts not refreshed since the
+  // committed stack changed, so that none costs a frame of an unchanged stack anything.
   [[nodiscard]] bool plain_update() const { return update_plain_; }
+
+  // Where each plain pass starts in its call list, and the top's update, are kept here so that a
+  // pass reads no layer and no entry: a frame of a stack that did not change touches the call
+  // lists and the states alone (bench S1, S5). A commit only marks them stale; the first pass
+  // after it refreshes them from the top's layer (`top`: the committed top, null on an empty
+  // stack), which a commit of several steps does once.
+  [[nodiscard]] bool starts_fresh() const { return starts_fresh_; }
+  void refresh_starts(const entry* top) noexcept {
+    starts_fresh_ = true;
+    update_plain_ = update_extras_ == 0 && top != nullptr;
+    if (top == nullptr) {
+      top_update_ = {};
+      covered_from_ = covered_to_ = draws_from_ = handlers_from_ = 0;
+      return;
+    }
+    const layer& top_layer = layers_.back();
+    top_update_ = {top->ops->update, top->object};
+    // The top's own update_covered call, if any, lies at or above its covered_below.
+    covered_from_ = layers_[top_layer.update_floor].covered_below;
+    covered_to_ = top_layer.covered_below;
+    draws_from_ = layers_[top_layer.draw_floor].draws_below;
+    handlers_from_ = layers_[top_layer.input_floor].handlers_below;
+  }
   [[nodiscard]] bool empty() const { return layers_.empty(); }
   // R33: whether draw() and handle() must take the walk of detail/motion_passes.hpp instead: an
   // entry arrives or leaves, or a committed state's draw reads its presence.
@@ -46,13 +69,11 @@ public:
 
   // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
   // states above let updates through to. Only while plain_update().
-  void update(Context& context, double dt, const entry& top) const {
-    const layer& top_layer = layers_.back();
-    const update_call top_call{top.ops->update, top.object};
-    // The top's own update_covered entry, if any, lies at or above top_layer.covered_below.
+  void update(Context& context, double dt) const {
     // A pass cannot change the call lists (hooks only stage requests): walk local pointers.
-    const update_call* call = covered_calls_.data() + layers_[top_layer.update_floor].covered_below;
-    const update_call* const end = covered_calls_.data() + top_layer.covered_below;
+    const update_call* call = covered_calls_.data() + covered_from_;
+    const update_call* const end = covered_calls_.data() + covered_to_;
+    const update_call top_call = top_update_;
     for (; call != end; ++call) {
       call->fn(call->object, context, dt);
     }
@@ -101,24 +122,17 @@ public:
     }
   }
 
-  // Bottom to top over the states visible through the ones above.
+  // Bottom to top over the states visible through the ones above. Only with fresh starts.
   void draw(Context& context) const {
-    if (layers_.empty()) {
-      return;
-    }
-    for (std::size_t i = layers_[layers_.back().draw_floor].draws_below; i < draw_calls_.size();
-         ++i) {
+    for (std::size_t i = draws_from_; i < draw_calls_.size(); ++i) {
       draw_calls_[i].fn(draw_calls_[i].object, context);
     }
   }
 
-  // Top to bottom until a state consumes the event; returns whether one did.
+  // Top to bottom until a state consumes the event; returns whether one did. Only with fresh
+  // starts.
   bool handle(Context& context, const Event& event) const {
-    if (layers_.empty()) {
-      return false;
-    }
-    const std::size_t first = layers_[layers_.back().input_floor].handlers_below;
-    for (std::size_t i = handle_calls_.size(); i-- > first;) {
+    for (std::size_t i = handle_calls_.size(); i-- > handlers_from_;) {
       if (handle_calls_[i].fn(handle_calls_[i].object, context, event)) {
         return true;
       }
@@ -154,7 +168,7 @@ public:
                 1.0F};
     set_floors(added, e, layers_.size());
     layers_.append_reserved(added);
-    update_plain_ = update_extras_ == 0;
+    stale();
     if (type.update_covered != nullptr) {
       covered_calls_.append_reserved({type.update_covered, e.object});
     }
@@ -183,7 +197,7 @@ public:
       handle_calls_.pop_back();
     }
     layers_.pop_back();
-    update_plain_ = update_extras_ == 0 && !layers_.empty();
+    stale();
   }
 
   // R16, R32: the committed entry at `depth` changed its modality or time scale (`was_extra`:
@@ -193,10 +207,10 @@ public:
   void changed_from(std::size_t depth, bool was_extra, CommittedAt committed_at) {
     update_extras_ -= was_extra ? 1U : 0U;
     update_extras_ += uses_extras(committed_at(depth)) ? 1U : 0U;
-    update_plain_ = update_extras_ == 0;
     for (; depth < layers_.size(); ++depth) {
       set_floors(layers_[depth], committed_at(depth), depth);
     }
+    stale();
   }
 
   // R30, R32: whether `e` takes the update pass off its plain path; R33: a draw that reads its
@@ -221,7 +235,7 @@ private:
       --draw_extras_;
     }
     general_handle_ = in_motion_ || probed_;
-    update_plain_ = update_extras_ == 0 && !layers_.empty();
+    update_plain_ = starts_fresh_ && update_extras_ == 0 && !layers_.empty();
   }
   struct update_call {
     update_fn<Context> fn;
@@ -294,6 +308,12 @@ private:
     }
   }
 
+  // The committed stack changed: the plain passes' starts wait for refresh_starts().
+  void stale() noexcept {
+    starts_fresh_ = false;
+    update_plain_ = false;
+  }
+
   template <class T>
   [[gnu::always_inline]] static void make_room(flat_array<T>& calls) {
     if (calls.size() == calls.capacity()) [[unlikely]] {
@@ -301,19 +321,27 @@ private:
     }
   }
 
-  flat_array<layer> layers_; // one per committed depth
+  // The plain passes' starts (refresh_starts()), first: with update_plain_ and the call lists'
+  // pointers, all a frame of an unchanged stack reads of this object.
+  update_call top_update_{};
+  std::uint32_t covered_from_ = 0;
+  std::uint32_t covered_to_ = 0;
+  std::uint32_t draws_from_ = 0;
+  std::uint32_t handlers_from_ = 0;
+  bool starts_fresh_ = false;   // the starts above follow the committed top
+  bool update_plain_ = false;   // fresh starts, committed states, none with R30/R32's extras
+  bool in_motion_ = false;      // R33: counted once in update_extras_ and draw_extras_
+  bool probed_ = false;         // R36: likewise
+  bool general_handle_ = false; // in motion or probed: handle() takes its general path
   flat_array<update_call> covered_calls_;
   flat_array<draw_call> draw_calls_;
   flat_array<handle_call> handle_calls_;
+  flat_array<layer> layers_;             // one per committed depth
   flat_array<always_call> always_calls_; // R30
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
   // R33: committed states whose draw reads its presence, plus one while entries are in motion.
   std::size_t draw_extras_ = 0;
-  bool update_plain_ = false;   // committed states, none of them with R30/R32's extras
-  bool in_motion_ = false;      // R33: counted once in update_extras_ and draw_extras_
-  bool probed_ = false;         // R36: likewise
-  bool general_handle_ = false; // in motion or probed: handle() takes its general path
 };
 
 } // namespace strata::detail

@@ -34,21 +34,14 @@ protected:
       return;
     }
     if (!passes_.plain_update()) [[unlikely]] {
-      const detail::activity_scope scope{guard_, detail::activity::updating};
-      this->measure_motions(); // R32, R33: a scale changed by the calls counts from the next pass
-      if (!passes_.empty()) {
-        this->with_probe_if_any([&](auto around) {
-          passes_.update_with_extras(
-              *this->context_, dt,
-              [this](std::size_t depth) -> const entry& { return entries_.committed_at(depth); },
-              around);
-        });
+      refresh_pass_starts();
+      if (!passes_.plain_update()) {
+        update_in_general(dt);
+        return;
       }
-      this->advance_motions(dt); // R33
-      return;
     }
     const detail::activity_scope scope{guard_, detail::activity::updating};
-    passes_.update(*this->context_, dt, entries_.committed_top());
+    passes_.update(*this->context_, dt);
   }
 
   // Bottom to top over the states visible through the ones above.
@@ -61,6 +54,7 @@ protected:
       this->draw_in_motion(); // R33
       return;
     }
+    refresh_pass_starts();
     passes_.draw(*this->context_);
   }
 
@@ -73,6 +67,7 @@ protected:
     if (!passes_.plain_handle()) [[unlikely]] {
       return this->handle_in_motion(event); // R33
     }
+    refresh_pass_starts();
     return passes_.handle(*this->context_, event);
   }
 
@@ -113,6 +108,31 @@ protected:
     if (may_start("end_frame()")) {
       this->mark_frame(false);
     }
+  }
+
+private:
+  // The plain passes' starts follow the committed stack once more, after a commit changed it
+  // (pass_lists::refresh_starts()).
+  void refresh_pass_starts() {
+    if (!passes_.starts_fresh()) [[unlikely]] {
+      passes_.refresh_starts(entries_.committed_size() > 0 ? &entries_.committed_top() : nullptr);
+    }
+  }
+
+  // R30, R32, R33, R36: the update pass off its plain path, and that of an empty stack (whose
+  // states may still be leaving). Out of line, so that the plain pass stays small.
+  [[gnu::noinline]] void update_in_general(double dt) {
+    const detail::activity_scope scope{guard_, detail::activity::updating};
+    this->measure_motions(); // R32, R33: a scale changed by the calls counts from the next pass
+    if (!passes_.empty()) {
+      this->with_probe_if_any([&](auto around) {
+        passes_.update_with_extras(
+            *this->context_, dt,
+            [this](std::size_t depth) -> const entry& { return entries_.committed_at(depth); },
+            around);
+      });
+    }
+    this->advance_motions(dt); // R33
   }
 };
 
