@@ -93,6 +93,8 @@ int main(int argc, char** argv) {
   const bool found = scenario == "S3" && count_on<bench::bulk_push>(subject, size, batch, rounds);
 #elif defined(STRATA_BENCH_SCENARIO_S4)
   const bool found = scenario == "S4" && count_on<bench::deep_pop>(subject, size, batch, rounds);
+#elif defined(STRATA_BENCH_SCENARIO_S5)
+  const bool found = scenario == "S5" && count_on<bench::many_stacks>(subject, size, batch, rounds);
 #else
 #error "build count_main.cpp with one STRATA_BENCH_SCENARIO_<name> defined"
 #endif
