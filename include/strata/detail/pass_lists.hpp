@@ -328,8 +328,11 @@ private:
   std::uint32_t covered_to_ = 0;
   std::uint32_t draws_from_ = 0;
   std::uint32_t handlers_from_ = 0;
-  bool starts_fresh_ = false;   // the starts above follow the committed top
-  bool update_plain_ = false;   // fresh starts, committed states, none with R30/R32's extras
+  bool starts_fresh_ = false; // the starts above follow the committed top
+  // starts_fresh_ && update_extras_ == 0 && !layers_.empty(), kept so that a frame tests one
+  // flag; each place that sets it writes what it knows of the three (one helper computing all
+  // three cost bench S2F 6 instructions).
+  bool update_plain_ = false;
   bool in_motion_ = false;      // R33: counted once in update_extras_ and draw_extras_
   bool probed_ = false;         // R36: likewise
   bool general_handle_ = false; // in motion or probed: handle() takes its general path
