@@ -78,6 +78,18 @@ public:
   // The same allocator, through the same functions.
   friend constexpr bool operator==(const memory&, const memory&) = default;
 
+  // What allocate() does when the allocator gives nothing: throws std::bad_alloc (without
+  // exceptions: prints and aborts). Also strata's answer to a size no memory could hold (an
+  // array of more than 2^32 - 1 entries).
+  [[noreturn, gnu::cold, gnu::noinline]] static void out_of_memory() {
+#ifndef STRATA_NO_EXCEPTIONS
+    throw std::bad_alloc();
+#else
+    std::fputs("strata: out of memory\n", stderr);
+    std::abort();
+#endif
+  }
+
 private:
   static void* allocate_with_new(void* /*allocator*/, std::size_t bytes, std::size_t alignment) {
     if (alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
@@ -101,15 +113,6 @@ private:
   static void deallocate_to(void* allocator, void* block, std::size_t bytes,
                             std::size_t alignment) noexcept {
     static_cast<Allocator*>(allocator)->deallocate(block, bytes, alignment);
-  }
-
-  [[noreturn, gnu::cold, gnu::noinline]] static void out_of_memory() {
-#ifndef STRATA_NO_EXCEPTIONS
-    throw std::bad_alloc();
-#else
-    std::fputs("strata: out of memory\n", stderr);
-    std::abort();
-#endif
   }
 
   void* allocator_ = nullptr;

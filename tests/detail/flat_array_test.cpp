@@ -1,7 +1,11 @@
 // tests/detail/flat_array_test.cpp: pins detail/flat_array.hpp on its own: elements keep their
 // order through growth, erase and truncate; a push of one of its own elements survives the
-// growth that frees it; every block taken from the memory resource goes back to it.
+// growth that frees it; every block taken from the memory resource goes back to it; room past
+// what its 32-bit counts hold fails as out of memory, before asking the memory for anything.
 #include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <new>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -69,6 +73,24 @@ TEST(flat_array, reserve_allocates_once_and_only_when_needed) {
     items.push_back(item{i, {}});
   }
   EXPECT_EQ(memory.allocations, 1U);
+}
+
+// The counts are 32 bits: room for more than 2^32 - 1 elements is refused as out of memory,
+// not wrapped into a small capacity that later writes would overrun.
+TEST(flat_array, room_past_its_counts_fails_as_out_of_memory) {
+  counting_resource memory;
+  detail::flat_array<item> items{memory.as_memory()};
+  items.push_back(item{1, {}});
+  constexpr std::size_t past_the_counts =
+      std::size_t{std::numeric_limits<std::uint32_t>::max()} + 1;
+#ifndef STRATA_NO_EXCEPTIONS
+  EXPECT_THROW(items.reserve(past_the_counts), std::bad_alloc);
+#else
+  EXPECT_DEATH(items.reserve(past_the_counts), "strata: out of memory");
+#endif
+  EXPECT_EQ(memory.allocations, 1U); // the push's, nothing for the refused room
+  EXPECT_EQ(items.capacity(), 1U);
+  EXPECT_EQ(values_of(items), "1");
 }
 
 } // namespace

@@ -1,11 +1,15 @@
 // strata/detail/flat_array.hpp: a growable array of trivially copyable elements in the stack's
 // memory, which keeps its size and capacity as counts. std::vector keeps end pointers, so that
 // each size() divides by the element size (an entry is not a power of two), and the commit loop
-// reads sizes on every step: that division was a tenth of a push/pop cycle (issue 12).
+// reads sizes on every step: that division was a tenth of a push/pop cycle (issue 12). The counts
+// are 32 bits: a stack holds nine of these arrays, and 8 bytes less each is 72 of sizeof(stack)
+// (issue 12's S5); growing past room for 2^32 - 1 elements fails as out of memory.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "../memory.hpp"
@@ -25,7 +29,7 @@ public:
   flat_array& operator=(flat_array&&) = delete;
   ~flat_array() {
     if (data_ != nullptr) {
-      memory_->deallocate(data_, capacity_ * sizeof(T), alignof(T));
+      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
     }
   }
 
@@ -64,7 +68,9 @@ public:
   [[nodiscard]] bool try_insert(std::size_t index, T value) noexcept {
     if (size_ == capacity_) {
       const std::size_t capacity = grown_capacity();
-      auto* grown = static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
+      auto* grown = capacity > max_count
+                        ? nullptr
+                        : static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
       if (grown == nullptr) {
         return false;
       }
@@ -77,7 +83,7 @@ public:
   }
   void pop_back() { --size_; }
   // Keeps the first `size` elements; never grows.
-  void truncate(std::size_t size) { size_ = size; }
+  void truncate(std::size_t size) { size_ = static_cast<std::uint32_t>(size); }
   void clear() { size_ = 0; }
   void erase(std::size_t index) {
     std::memmove(data_ + index, data_ + index + 1, (size_ - index - 1) * sizeof(T));
@@ -85,23 +91,30 @@ public:
   }
 
 private:
-  [[nodiscard]] std::size_t grown_capacity() const { return size_ == 0 ? 1 : 2 * size_; }
+  static constexpr std::size_t max_count = std::numeric_limits<std::uint32_t>::max();
+
+  [[nodiscard]] std::size_t grown_capacity() const {
+    return size_ == 0 ? 1 : 2 * std::size_t{size_};
+  }
   [[gnu::noinline]] void grow_to(std::size_t capacity) {
+    if (capacity > max_count) [[unlikely]] {
+      memory::out_of_memory();
+    }
     adopt(static_cast<T*>(memory_->allocate(capacity * sizeof(T), alignof(T))), capacity);
   }
   // Moves the elements to `grown`, which holds `capacity`.
   void adopt(T* grown, std::size_t capacity) noexcept {
     if (data_ != nullptr) {
-      std::memcpy(grown, data_, size_ * sizeof(T));
-      memory_->deallocate(data_, capacity_ * sizeof(T), alignof(T));
+      std::memcpy(grown, data_, std::size_t{size_} * sizeof(T));
+      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
     }
     data_ = grown;
-    capacity_ = capacity;
+    capacity_ = static_cast<std::uint32_t>(capacity);
   }
 
   T* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
+  std::uint32_t size_ = 0;
+  std::uint32_t capacity_ = 0;
   const memory* memory_; // the stack's, which outlives it
 };
 
