@@ -1,10 +1,13 @@
 // strata/detail/block_pool.hpp: the stack's storage for pooled states and the small things
 // attached to entries: one free list per 16-byte size class, refilled with chunks from
-// options::memory, so that a push and a pop cost a few instructions each once warm.
+// options::memory, so that a push and a pop cost a few instructions each once warm. The free
+// lists live on the heap, made by the first refill: inline they were 144 of the stack object's
+// bytes (issue 12's sizeof target), for one more load per allocation.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <new>
 
 #include "../memory.hpp"
 
@@ -24,6 +27,9 @@ public:
       upstream_->deallocate(chunks_, chunks_->bytes, alignof(std::max_align_t));
       chunks_ = next;
     }
+    if (lists_ != &no_lists) {
+      upstream_->deallocate(lists_, sizeof(free_lists), alignof(free_lists));
+    }
   }
 
   void* allocate(std::size_t size, std::size_t align) {
@@ -31,11 +37,11 @@ public:
       return upstream_->allocate(size, align);
     }
     const std::size_t size_class = (size - 1) / granule;
-    block* free = free_[size_class];
+    block* free = lists_->heads[size_class];
     if (free == nullptr) [[unlikely]] {
       free = refill(size_class);
     }
-    free_[size_class] = free->next;
+    lists_->heads[size_class] = free->next;
     return free;
   }
 
@@ -45,9 +51,9 @@ public:
       return;
     }
     const std::size_t size_class = (size - 1) / granule;
-    auto* freed = static_cast<block*>(memory);
-    freed->next = free_[size_class];
-    free_[size_class] = freed;
+    auto* freed = static_cast<block*>(memory); // allocated here, so lists_ is this pool's own
+    freed->next = lists_->heads[size_class];
+    lists_->heads[size_class] = freed;
   }
 
 private:
@@ -65,10 +71,20 @@ private:
     chunk* next;
     std::size_t bytes;
   };
+  struct free_lists { // zeroed by free_lists{}: every list empty, no doubling yet
+    std::array<block*, classes> heads;
+    std::array<unsigned char, classes> doublings;
+  };
+  // Where a pool that never allocated points: every list empty, so its first allocation refills,
+  // which makes the pool's own lists. Only ever read.
+  static inline free_lists no_lists{};
 
   [[gnu::noinline]] block* refill(std::size_t size_class) {
+    if (lists_ == &no_lists) {
+      lists_ = ::new (upstream_->allocate(sizeof(free_lists), alignof(free_lists))) free_lists{};
+    }
     const std::size_t block_size = (size_class + 1) * granule;
-    unsigned char& doublings = doublings_[size_class];
+    unsigned char& doublings = lists_->doublings[size_class];
     const std::size_t count = std::size_t{4} << doublings;
     if (doublings < max_doublings) {
       ++doublings;
@@ -81,15 +97,14 @@ private:
     auto* first = reinterpret_cast<std::byte*>(made + 1);
     for (std::size_t i = count; i-- > 0;) {
       auto* fresh = reinterpret_cast<block*>(first + i * block_size);
-      fresh->next = free_[size_class];
-      free_[size_class] = fresh;
+      fresh->next = lists_->heads[size_class];
+      lists_->heads[size_class] = fresh;
     }
-    return free_[size_class];
+    return lists_->heads[size_class];
   }
 
   const memory* upstream_; // the stack's, which outlives it
-  std::array<block*, classes> free_{};
-  std::array<unsigned char, classes> doublings_{};
+  free_lists* lists_ = &no_lists;
   chunk* chunks_ = nullptr;
 };
 
