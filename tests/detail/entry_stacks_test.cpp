@@ -1,11 +1,14 @@
 // tests/detail/entry_stacks_test.cpp: pins detail::entry_stacks on its own: ids, the shared
-// staged/committed prefix, retiring entries, slot lookup, unstaging and restoring.
+// staged/committed prefix, retiring entries, slot lookup, unstaging and restoring, and the room
+// a deep pop took given back once its entries have left.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <strata/detail/entry_stacks.hpp>
+
+#include "support/counting_resource.hpp"
 
 namespace {
 
@@ -129,6 +132,28 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   EXPECT_EQ(s.unstage_down_to(2, dropping), 2U);
   EXPECT_EQ(ids_of(dropping), "7");
   EXPECT_EQ(s.retiring_count(), 2U);
+}
+
+// Bench S6: a stack popped whole once kept room for all its entries twice, staged and retiring.
+// Once the retiring entries have all left, a large room goes back; a few pops' stays, so a game
+// that pops one state at a time does not allocate at every pop.
+TEST(entry_stacks, the_room_of_a_deep_pop_goes_back_once_its_entries_left) {
+  const auto retiring_bytes_held_after_popping = [](int count) {
+    strata_test::counting_resource memory;
+    stacks s(memory.as_memory());
+    place_committed(s, count);
+    const std::size_t before = memory.outstanding;
+    for (int i = 0; i < count; ++i) {
+      s.retire_top();
+    }
+    for (int i = 0; i < count; ++i) {
+      s.take_committed_top();
+    }
+    EXPECT_EQ(s.committed_size(), 0U);
+    return memory.outstanding - before;
+  };
+  EXPECT_EQ(retiring_bytes_held_after_popping(40), 0U);
+  EXPECT_EQ(retiring_bytes_held_after_popping(3), 4 * sizeof(entry)); // grown 1, 2, 4: kept
 }
 
 TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {

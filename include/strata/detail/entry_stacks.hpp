@@ -171,8 +171,14 @@ public:
     if (retiring_count() > 0) {
       entry e = retiring_[retiring_head_++];
       if (retiring_head_ == retiring_.size()) {
-        retiring_.clear();
         retiring_head_ = 0;
+        // A deep pop's room is given back rather than held beside the staged array's for good
+        // (bench S6: 40 bytes per entry of a stack once popped whole); a few pops' is kept.
+        if (retiring_.capacity() > kept_retiring_room) [[unlikely]] {
+          retiring_.release();
+        } else {
+          retiring_.clear();
+        }
       }
       return e;
     }
@@ -203,6 +209,8 @@ public:
   }
 
 private:
+  static constexpr std::size_t kept_retiring_room = 16;
+
   // The counts between the arrays, so that has_steps() reads one cache line (bench S5).
   flat_array<entry> staged_;
   std::size_t committed_prefix_ = 0;

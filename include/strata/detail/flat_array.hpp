@@ -27,11 +27,7 @@ public:
   flat_array& operator=(const flat_array&) = delete;
   flat_array(flat_array&&) = delete;
   flat_array& operator=(flat_array&&) = delete;
-  ~flat_array() {
-    if (data_ != nullptr) {
-      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
-    }
-  }
+  ~flat_array() { release(); }
 
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] std::size_t capacity() const { return capacity_; }
@@ -85,6 +81,15 @@ public:
   // Keeps the first `size` elements; never grows.
   void truncate(std::size_t size) { size_ = static_cast<std::uint32_t>(size); }
   void clear() { size_ = 0; }
+  // Empties it and gives its block back to the memory.
+  void release() noexcept {
+    if (data_ != nullptr) {
+      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
+    }
+    data_ = nullptr;
+    size_ = 0;
+    capacity_ = 0;
+  }
   void erase(std::size_t index) {
     std::memmove(data_ + index, data_ + index + 1, (size_ - index - 1) * sizeof(T));
     --size_;
