@@ -27,7 +27,7 @@ public:
       upstream_->deallocate(chunks_, chunks_->bytes, alignof(std::max_align_t));
       chunks_ = next;
     }
-    if (lists_ != &no_lists) {
+    if (lists_->made) {
       upstream_->deallocate(lists_, sizeof(free_lists), alignof(free_lists));
     }
   }
@@ -74,14 +74,17 @@ private:
   struct free_lists { // zeroed by free_lists{}: every list empty, no doubling yet
     std::array<block*, classes> heads;
     std::array<unsigned char, classes> doublings;
+    bool made; // this pool's own, not no_lists
   };
   // Where a pool that never allocated points: every list empty, so its first allocation refills,
-  // which makes the pool's own lists. Only ever read.
+  // which makes the pool's own lists. Only ever read. Told apart by its `made` flag rather than
+  // its address: a stack made in one shared library and used in another may see two copies.
   static inline free_lists no_lists{};
 
   [[gnu::noinline]] block* refill(std::size_t size_class) {
-    if (lists_ == &no_lists) {
+    if (!lists_->made) {
       lists_ = ::new (upstream_->allocate(sizeof(free_lists), alignof(free_lists))) free_lists{};
+      lists_->made = true;
     }
     const std::size_t block_size = (size_class + 1) * granule;
     unsigned char& doublings = lists_->doublings[size_class];
