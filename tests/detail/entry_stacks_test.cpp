@@ -17,8 +17,14 @@ struct event {};
 using entry = strata::detail::entry<context, event>;
 using stacks = strata::detail::entry_stacks<context, event>;
 using strata::entry_id;
-using dropped_entries = strata::detail::flat_array<entry>;
 const strata::memory new_and_delete{};
+// A list the stacks append to, given back at its end as the stack gives back its own.
+struct dropped_entries : strata::detail::flat_array<entry> {
+  dropped_entries() = default;
+  dropped_entries(const dropped_entries&) = delete;
+  dropped_entries& operator=(const dropped_entries&) = delete;
+  ~dropped_entries() { release(new_and_delete); }
+};
 
 // The stacks only move entries around: a blank one does (place() gives it its id).
 entry blank() {
@@ -63,7 +69,7 @@ TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
   EXPECT_EQ(a.id, id(1));
   EXPECT_EQ(b.index, 1U);
   EXPECT_EQ(b.id, id(2));
-  dropped_entries dropping(&new_and_delete);
+  dropped_entries dropping;
   s.unstage_down_to(1, dropping);
   const strata::detail::staged_slot c = s.place(blank());
   EXPECT_EQ(c.index, 1U);
@@ -102,7 +108,7 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
   EXPECT_EQ(c.index, 1U);
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
   // c is unstaged and d takes its slot: the slot names d now, not c.
-  dropped_entries dropping(&new_and_delete);
+  dropped_entries dropping;
   s.unstage_down_to(1, dropping);
   strata::detail::staged_slot d = s.place(blank());
   EXPECT_EQ(d.index, c.index);
@@ -118,7 +124,7 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   place_committed(s, 3);
   s.place(blank());
   s.place(blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
-  dropped_entries dropping(&new_and_delete);
+  dropped_entries dropping;
   EXPECT_EQ(s.unstage_down_to(1, dropping), 3U);
   EXPECT_EQ(ids_of(dropping), "5 4"); // top first
   EXPECT_EQ(ids_of(s.staged()), "1");
@@ -180,7 +186,7 @@ TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
   s.take_committed_top(); // 4 has exited
   s.place(blank());
   s.place(blank()); // staged: 1 | 5 6, retiring: 3 2
-  dropped_entries dropped(&new_and_delete);
+  dropped_entries dropped;
   s.restore_committed(dropped);
   EXPECT_EQ(ids_of(dropped), "5 6");
   EXPECT_EQ(ids_of(s.staged()), "1 2 3");

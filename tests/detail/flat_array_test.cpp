@@ -1,6 +1,7 @@
 // tests/detail/flat_array_test.cpp: pins detail/flat_array.hpp on its own: elements keep their
 // order through growth, erase and truncate; a push of one of its own elements survives the
-// growth that frees it; every block taken from the memory resource goes back to it; room past
+// growth that frees it; every block taken from the memory resource goes back to it, by the
+// growth or by release(), which its owner calls with the memory it gave the growth; room past
 // what its 32-bit counts hold fails as out of memory, before asking the memory for anything.
 #include <cstddef>
 #include <cstdint>
@@ -35,9 +36,10 @@ std::string values_of(const detail::flat_array<item>& items) {
 TEST(flat_array, keeps_order_through_growth_erase_and_truncate) {
   counting_resource memory;
   {
-    detail::flat_array<item> items{memory.as_memory()};
+    const strata::memory& source = *memory.as_memory();
+    detail::flat_array<item> items;
     for (int i = 0; i < 6; ++i) {
-      items.push_back(item{i, {}});
+      items.push_back(source, item{i, {}});
     }
     EXPECT_EQ(values_of(items), "012345");
     EXPECT_EQ(items.size(), 6U);
@@ -50,47 +52,56 @@ TEST(flat_array, keeps_order_through_growth_erase_and_truncate) {
     EXPECT_EQ(items.back().value, 1);
     items.clear();
     EXPECT_TRUE(items.empty());
+    EXPECT_EQ(memory.live_blocks, 1U); // clear() keeps the room
+    items.release(source);
+    EXPECT_EQ(items.capacity(), 0U);
   }
   EXPECT_EQ(memory.live_blocks, 0U);
 }
 
 TEST(flat_array, a_push_of_its_own_element_survives_the_growth) {
   counting_resource memory;
-  detail::flat_array<item> items{memory.as_memory()};
-  items.push_back(item{7, {}});
-  items.push_back(item{8, {}}); // full at 2
-  items.push_back(items[0]);    // grows, freeing the block items[0] was in
+  const strata::memory& source = *memory.as_memory();
+  detail::flat_array<item> items;
+  items.push_back(source, item{7, {}});
+  items.push_back(source, item{8, {}}); // full at 2
+  items.push_back(source, items[0]);    // grows, freeing the block items[0] was in
   EXPECT_EQ(values_of(items), "787");
+  items.release(source);
 }
 
 TEST(flat_array, reserve_allocates_once_and_only_when_needed) {
   counting_resource memory;
-  detail::flat_array<item> items{memory.as_memory()};
-  items.reserve(10);
-  items.reserve(5);
+  const strata::memory& source = *memory.as_memory();
+  detail::flat_array<item> items;
+  items.reserve(source, 10);
+  items.reserve(source, 5);
   EXPECT_EQ(memory.allocations, 1U);
   for (int i = 0; i < 10; ++i) {
-    items.push_back(item{i, {}});
+    items.push_back(source, item{i, {}});
   }
   EXPECT_EQ(memory.allocations, 1U);
+  items.release(source);
 }
 
 // The counts are 32 bits: room for more than 2^32 - 1 elements is refused as out of memory,
 // not wrapped into a small capacity that later writes would overrun.
 TEST(flat_array, room_past_its_counts_fails_as_out_of_memory) {
   counting_resource memory;
-  detail::flat_array<item> items{memory.as_memory()};
-  items.push_back(item{1, {}});
+  const strata::memory& source = *memory.as_memory();
+  detail::flat_array<item> items;
+  items.push_back(source, item{1, {}});
   constexpr std::size_t past_the_counts =
       std::size_t{std::numeric_limits<std::uint32_t>::max()} + 1;
 #ifndef STRATA_NO_EXCEPTIONS
-  EXPECT_THROW(items.reserve(past_the_counts), std::bad_alloc);
+  EXPECT_THROW(items.reserve(source, past_the_counts), std::bad_alloc);
 #else
-  EXPECT_DEATH(items.reserve(past_the_counts), "strata: out of memory");
+  EXPECT_DEATH(items.reserve(source, past_the_counts), "strata: out of memory");
 #endif
   EXPECT_EQ(memory.allocations, 1U); // the push's, nothing for the refused room
   EXPECT_EQ(items.capacity(), 1U);
   EXPECT_EQ(values_of(items), "1");
+  items.release(source);
 }
 
 } // namespace

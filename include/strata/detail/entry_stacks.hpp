@@ -30,13 +30,19 @@ class entry_stacks {
 
 public:
   explicit entry_stacks(const memory* memory)
-      : staged_(memory)
-      , retiring_(memory) {}
+      : memory_(memory) {}
+  entry_stacks(const entry_stacks&) = delete;
+  entry_stacks& operator=(const entry_stacks&) = delete;
+  ~entry_stacks() {
+    staged_.release(*memory_);
+    retiring_.release(*memory_);
+  }
 
   // ---- the staged stack ----
 
   [[nodiscard]] flat_array<entry>& staged() { return staged_; }
   [[nodiscard]] const flat_array<entry>& staged() const { return staged_; }
+  void reserve_staged(std::size_t size) { staged_.reserve(*memory_, size); }
   [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
     return static_cast<std::size_t>(&e - staged_.data());
   }
@@ -46,7 +52,7 @@ public:
   // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
   // changes anything.
   staged_slot place(const entry& e) {
-    staged_.push_back(e);
+    staged_.push_back(*memory_, e);
     const staged_slot slot{staged_.size() - 1, entry_id{++last_id_}};
     staged_.back().set_id(slot.id);
     return slot;
@@ -110,12 +116,12 @@ public:
   // states already waiting to. Returns it where it now is. May throw (out of memory) before it
   // changes anything.
   entry& retire_top() {
-    retiring_.push_back(staged_.back());
+    retiring_.push_back(*memory_, staged_.back());
     staged_.pop_back();
     committed_prefix_ = staged_.size();
     return retiring_.back();
   }
-  void reserve_retiring(std::size_t more) { retiring_.reserve(retiring_.size() + more); }
+  void reserve_retiring(std::size_t more) { retiring_.reserve(*memory_, retiring_.size() + more); }
   [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
   [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
@@ -127,12 +133,12 @@ public:
     const std::size_t top = staged_.size();
     const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
     reserve_retiring(first_unentered - depth);
-    dropping.reserve(dropping.size() + (top - first_unentered));
+    dropping.reserve(*memory_, dropping.size() + (top - first_unentered));
     for (std::size_t i = top; i-- > first_unentered;) {
       dropping.append_reserved(staged_[i]);
     }
     for (std::size_t i = first_unentered; i-- > depth;) {
-      retiring_.push_back(staged_[i]);
+      retiring_.push_back(*memory_, staged_[i]);
     }
     staged_.truncate(depth);
     committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
@@ -175,7 +181,7 @@ public:
         // A deep pop's room is given back rather than held beside the staged array's for good
         // (bench S6: 40 bytes per entry of a stack once popped whole); a few pops' is kept.
         if (retiring_.capacity() > kept_retiring_room) [[unlikely]] {
-          retiring_.release();
+          retiring_.release(*memory_);
         } else {
           retiring_.clear();
         }
@@ -192,14 +198,14 @@ public:
   // the retiring entries back in place; the unentered ones are moved to `dropped` for the caller
   // to release. Allocates before it changes anything.
   void restore_committed(flat_array<entry>& dropped) {
-    dropped.reserve(staged_.size() - committed_prefix_);
-    staged_.reserve(committed_prefix_ + retiring_count());
+    dropped.reserve(*memory_, staged_.size() - committed_prefix_);
+    staged_.reserve(*memory_, committed_prefix_ + retiring_count());
     for (std::size_t i = committed_prefix_; i < staged_.size(); ++i) {
       dropped.append_reserved(staged_[i]);
     }
     staged_.truncate(committed_prefix_);
     while (retiring_count() > 0) {
-      staged_.push_back(retiring_.back());
+      staged_.push_back(*memory_, retiring_.back());
       staged_.back().set_departure_cause(cause::pop); // R33: staged again, not leaving
       retiring_.pop_back();
       ++committed_prefix_;
@@ -217,6 +223,7 @@ private:
   std::size_t retiring_head_ = 0;
   flat_array<entry> retiring_;
   std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
+  const memory* memory_;      // the stack's, which every array here allocates from
 };
 
 } // namespace strata::detail

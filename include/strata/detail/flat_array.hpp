@@ -2,8 +2,11 @@
 // memory, which keeps its size and capacity as counts. std::vector keeps end pointers, so that
 // each size() divides by the element size (an entry is not a power of two), and the commit loop
 // reads sizes on every step: that division was a tenth of a push/pop cycle (issue 12). The counts
-// are 32 bits: a stack holds nine of these arrays, and 8 bytes less each is 72 of sizeof(stack)
-// (issue 12's S5); growing past room for 2^32 - 1 elements fails as out of memory.
+// are 32 bits, and the array does not keep the memory it allocates from: the calls that allocate
+// or free are given it by the owner, which gives the block back with release() before it ends.
+// A stack holds nine of these arrays, all in its one memory, so each is 16 bytes, not 32 with
+// 64-bit counts and a pointer to the memory (issue 12's S5: sizeof(stack)). Growing past room
+// for 2^32 - 1 elements fails as out of memory.
 #pragma once
 
 #include <cstddef>
@@ -21,13 +24,12 @@ class flat_array {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
-  explicit flat_array(const memory* memory)
-      : memory_(memory) {}
+  flat_array() = default;
   flat_array(const flat_array&) = delete;
   flat_array& operator=(const flat_array&) = delete;
   flat_array(flat_array&&) = delete;
   flat_array& operator=(flat_array&&) = delete;
-  ~flat_array() { release(); }
+  ~flat_array() = default; // the owner has called release(): see above
 
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] std::size_t capacity() const { return capacity_; }
@@ -45,32 +47,32 @@ public:
 
   // Throws (or fails as the resource does) before it changes anything. By value: `value` may
   // be an element of this array, which growing frees.
-  void push_back(T value) {
+  void push_back(const memory& source, T value) {
     if (size_ == capacity_) [[unlikely]] {
-      grow_to(grown_capacity());
+      grow_to(source, grown_capacity());
     }
     data_[size_++] = value;
   }
   // For a caller that made room first (so that it fails before it changes anything): appends
   // without testing the capacity again.
   void append_reserved(T value) { data_[size_++] = value; }
-  void reserve(std::size_t capacity) {
+  void reserve(const memory& source, std::size_t capacity) {
     if (capacity > capacity_) {
-      grow_to(capacity);
+      grow_to(source, capacity);
     }
   }
   // Inserts `value` before element `index`, growing as push_back() does; reports a failure
   // (out of memory) instead of throwing it, having changed nothing.
-  [[nodiscard]] bool try_insert(std::size_t index, T value) noexcept {
+  [[nodiscard]] bool try_insert(const memory& source, std::size_t index, T value) noexcept {
     if (size_ == capacity_) {
       const std::size_t capacity = grown_capacity();
       auto* grown = capacity > max_count
                         ? nullptr
-                        : static_cast<T*>(memory_->try_allocate(capacity * sizeof(T), alignof(T)));
+                        : static_cast<T*>(source.try_allocate(capacity * sizeof(T), alignof(T)));
       if (grown == nullptr) {
         return false;
       }
-      adopt(grown, capacity);
+      adopt(source, grown, capacity);
     }
     std::memmove(data_ + index + 1, data_ + index, (size_ - index) * sizeof(T));
     data_[index] = value;
@@ -82,9 +84,9 @@ public:
   void truncate(std::size_t size) { size_ = static_cast<std::uint32_t>(size); }
   void clear() { size_ = 0; }
   // Empties it and gives its block back to the memory.
-  void release() noexcept {
+  void release(const memory& source) noexcept {
     if (data_ != nullptr) {
-      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
+      source.deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
     }
     data_ = nullptr;
     size_ = 0;
@@ -101,17 +103,17 @@ private:
   [[nodiscard]] std::size_t grown_capacity() const {
     return size_ == 0 ? 1 : 2 * std::size_t{size_};
   }
-  [[gnu::noinline]] void grow_to(std::size_t capacity) {
+  [[gnu::noinline]] void grow_to(const memory& source, std::size_t capacity) {
     if (capacity > max_count) [[unlikely]] {
       memory::out_of_memory();
     }
-    adopt(static_cast<T*>(memory_->allocate(capacity * sizeof(T), alignof(T))), capacity);
+    adopt(source, static_cast<T*>(source.allocate(capacity * sizeof(T), alignof(T))), capacity);
   }
   // Moves the elements to `grown`, which holds `capacity`.
-  void adopt(T* grown, std::size_t capacity) noexcept {
+  void adopt(const memory& source, T* grown, std::size_t capacity) noexcept {
     if (data_ != nullptr) {
       std::memcpy(grown, data_, std::size_t{size_} * sizeof(T));
-      memory_->deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
+      source.deallocate(data_, std::size_t{capacity_} * sizeof(T), alignof(T));
     }
     data_ = grown;
     capacity_ = static_cast<std::uint32_t>(capacity);
@@ -120,7 +122,6 @@ private:
   T* data_ = nullptr;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;
-  const memory* memory_; // the stack's, which outlives it
 };
 
 } // namespace strata::detail

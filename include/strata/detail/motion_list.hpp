@@ -38,7 +38,10 @@ public:
   using record = motion<Entry>;
 
   explicit motion_list(const memory* memory)
-      : records_(memory) {}
+      : memory_(memory) {}
+  motion_list(const motion_list&) = delete;
+  motion_list& operator=(const motion_list&) = delete;
+  ~motion_list() { records_.release(*memory_); }
 
   [[nodiscard]] bool empty() const { return records_.empty(); }
   [[nodiscard]] std::size_t size() const { return records_.size(); }
@@ -47,7 +50,7 @@ public:
   // `e` entered at `depth`, the committed top, and arrives from presence 0. False, and nothing
   // changed, if memory ran out: it is then there at once.
   bool arrive(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
-    return records_.try_insert(records_.size(),
+    return records_.try_insert(*memory_, records_.size(),
                                {e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
                                 t.input_passes, e.arrival_cause(), 1.0F});
   }
@@ -72,8 +75,9 @@ public:
                  t.input_passes,
                  e.departure_cause(),
                  1.0F};
-    } else if (!records_.try_insert(place, {e, from, t.leave, at, true, t.input_passes,
-                                            e.departure_cause(), 1.0F})) {
+    } else if (!records_.try_insert(
+                   *memory_, place,
+                   {e, from, t.leave, at, true, t.input_passes, e.departure_cause(), 1.0F})) {
       return false;
     }
     for (std::size_t i = place + 1; i < records_.size(); ++i) {
@@ -191,6 +195,7 @@ private:
   }
 
   flat_array<record> records_;
+  const memory* memory_; // the stack's
 };
 
 } // namespace strata::detail

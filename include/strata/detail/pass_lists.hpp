@@ -21,11 +21,16 @@ class pass_lists {
 
 public:
   explicit pass_lists(const memory* memory)
-      : covered_calls_(memory)
-      , draw_calls_(memory)
-      , handle_calls_(memory)
-      , layers_(memory)
-      , always_calls_(memory) {}
+      : memory_(memory) {}
+  pass_lists(const pass_lists&) = delete;
+  pass_lists& operator=(const pass_lists&) = delete;
+  ~pass_lists() {
+    covered_calls_.release(*memory_);
+    draw_calls_.release(*memory_);
+    handle_calls_.release(*memory_);
+    layers_.release(*memory_);
+    always_calls_.release(*memory_);
+  }
 
   // One test for the empty stack, R30/R32's general path and starts not refreshed since the
   // committed stack changed, so that none costs a frame of an unchanged stack anything.
@@ -317,9 +322,9 @@ private:
   // Room for one more, first for four: most games' stacks are a few states deep, and each list
   // is a block of its own in every stack (bench S5 holds 100,000 of them).
   template <class T>
-  [[gnu::always_inline]] static void make_room(flat_array<T>& calls) {
+  [[gnu::always_inline]] void make_room(flat_array<T>& calls) {
     if (calls.size() == calls.capacity()) [[unlikely]] {
-      calls.reserve(calls.empty() ? 4 : 2 * calls.capacity());
+      calls.reserve(*memory_, calls.empty() ? 4 : 2 * calls.capacity());
     }
   }
 
@@ -343,6 +348,7 @@ private:
   flat_array<handle_call> handle_calls_;
   flat_array<layer> layers_;             // one per committed depth
   flat_array<always_call> always_calls_; // R30
+  const memory* memory_;                 // the stack's, which all five lists allocate from
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::size_t update_extras_ = 0;
   // R33: committed states whose draw reads its presence, plus one while entries are in motion.

@@ -36,13 +36,13 @@ public:
   // R36: the request_code of a probe's call: a probe watches, so what it starts is refused.
   static constexpr const char probe_code[] = "the probe";
 
-  activity now = activity::idle;
   const char* hook = nullptr;         // the lifecycle hook running, e.g. "enter"
   std::size_t unfocusing = no_depth;  // R29: the depth whose unfocus runs, off the top
   const char* current_request = "";   // the last request admitted, e.g. "pop()"
   const char* request_code = nullptr; // set while game code runs for that request
   std::size_t observer_nesting = 0;   // observer calls under way, one inside another
-  bool in_error_handler = false;      // options::on_error is running (no exceptions)
+  activity now = activity::idle;
+  bool in_error_handler = false; // options::on_error is running (no exceptions)
 
   [[nodiscard]] bool observing() const { return observer_nesting > 0; }
   // Whether a commit or pass may start: nothing of the game's runs inside the stack.

@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "scope_guard.hpp"
 #include "stack_steps.hpp"
 
 namespace strata::detail {
@@ -260,7 +261,8 @@ protected:
   void drop_pending_requests() {
     // Nothing of the user's runs until the stack is whole again: the dropped states are taken
     // out first and destroyed last, since their destructors may make requests.
-    flat_array<entry> dropped(&options_.memory);
+    flat_array<entry> dropped;
+    const at_scope_exit give_back{[&] { dropped.release(options_.memory); }};
     const std::size_t prefix = entries_.committed_prefix();
     entries_.restore_committed(dropped);
     if (this->observed()) {

@@ -47,8 +47,10 @@ protected:
       , passes_(&options_.memory)
       , pool_(&options_.memory)
       , motions_(&options_.memory)
-      , dropping_(&options_.memory)
       , cold_(&options_.memory) {}
+  stack_core(const stack_core&) = delete;
+  stack_core& operator=(const stack_core&) = delete;
+  ~stack_core() { dropping_.release(options_.memory); }
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
   // (see stack_commit::leave_on_destruction()).

@@ -266,7 +266,7 @@ protected:
       depth_limit_reached(batch.size(), batch.size() == 1 ? batch[0].name() : std::string_view{});
       return false;
     }
-    entries_.staged().reserve(staged_after);
+    entries_.reserve_staged(staged_after);
     this->log_for_push(); // made now, so that place() below cannot fail
     const unstaged_block popped = unstage_down_to(depth, cause::replace);
     staged_slot first{};
