@@ -110,12 +110,15 @@ TEST(running_guard, messages_say_what_was_called_and_from_where) {
             "reacting to the steps of its own requests");
 }
 
+// The scope puts back only the activity: the hook's name is put back by the marked<> that set
+// it (stack_steps' run_hook()), so the commit ends with neither.
 TEST(running_guard, activity_scope_sets_the_activity_and_ends_idle) {
   running_guard guard;
   {
     strata::detail::activity_scope commit(guard, activity::committing);
     EXPECT_EQ(guard.now, activity::committing);
-    guard.hook = "enter";
+    const strata::detail::marked<const char*> running(guard.hook, "enter");
+    EXPECT_TRUE(guard.in_hook());
   }
   EXPECT_EQ(guard.now, activity::idle);
   EXPECT_EQ(guard.hook, nullptr);

@@ -46,15 +46,18 @@ public:
     starts_fresh_ = true;
     update_plain_ = update_extras_ == 0 && top != nullptr;
     if (top == nullptr) {
-      top_update_ = {};
-      covered_from_ = covered_to_ = draws_from_ = handlers_from_ = 0;
+      top_update_ = {&no_update, nullptr};
+      covered_begin_ = covered_end_ = nullptr;
+      draws_from_ = handlers_from_ = 0;
       return;
     }
     const layer& top_layer = layers_.back();
-    top_update_ = {top->ops->update, top->object};
-    // The top's own update_covered call, if any, lies at or above its covered_below.
-    covered_from_ = layers_[top_layer.update_floor].covered_below;
-    covered_to_ = top_layer.covered_below;
+    top_update_ = {top->ops->update != nullptr ? top->ops->update : &no_update, top->object};
+    // The top's own update_covered call, if any, lies at or above its covered_below. Pointers,
+    // not indexes, so that a pass adds nothing to them: the list cannot grow before the next
+    // refresh, since only a commit changes it, and a commit makes the starts stale.
+    covered_begin_ = covered_calls_.data() + layers_[top_layer.update_floor].covered_below;
+    covered_end_ = covered_calls_.data() + top_layer.covered_below;
     draws_from_ = layers_[top_layer.draw_floor].draws_below;
     handlers_from_ = layers_[top_layer.input_floor].handlers_below;
   }
@@ -75,16 +78,15 @@ public:
   // Bottom to top: `update` on the top state, `update_covered` on each state below it that the
   // states above let updates through to. Only while plain_update().
   void update(Context& context, double dt) const {
-    // A pass cannot change the call lists (hooks only stage requests): walk local pointers.
-    const update_call* call = covered_calls_.data() + covered_from_;
-    const update_call* const end = covered_calls_.data() + covered_to_;
-    const update_call top_call = top_update_;
+    // A pass cannot change the call lists or the starts (hooks only stage requests, and only a
+    // pass refreshes the starts, never one inside another): walk local pointers, and read the
+    // top's call after the others, so that it is not held across their calls.
+    const update_call* call = covered_begin_;
+    const update_call* const end = covered_end_;
     for (; call != end; ++call) {
       call->fn(call->object, context, dt);
     }
-    if (top_call.fn != nullptr) {
-      top_call.fn(top_call.object, context, dt);
-    }
+    top_update_.fn(top_update_.object, context, dt);
   }
 
   // R30, R32: the update pass of a stack with a background state or a time scale other than 1
@@ -246,6 +248,9 @@ private:
     update_fn<Context> fn;
     void* object;
   };
+  // The top's update when it has none: a frame calls it rather than testing for it, as a test
+  // costs every frame of every stack two instructions and a top without update is rare (S1).
+  static void no_update(void* /*object*/, Context& /*context*/, double /*dt*/) {}
   struct draw_call {
     draw_fn<Context> fn;
     void* object;
@@ -330,9 +335,9 @@ private:
 
   // The plain passes' starts (refresh_starts()), first: with update_plain_ and the call lists'
   // pointers, all a frame of an unchanged stack reads of this object.
-  update_call top_update_{};
-  std::uint32_t covered_from_ = 0;
-  std::uint32_t covered_to_ = 0;
+  update_call top_update_{&no_update, nullptr}; // no_update for a top without update
+  const update_call* covered_begin_ = nullptr;
+  const update_call* covered_end_ = nullptr;
   std::uint32_t draws_from_ = 0;
   std::uint32_t handlers_from_ = 0;
   bool starts_fresh_ = false; // the starts above follow the committed top

@@ -134,10 +134,9 @@ public:
   }
   activity_scope(const activity_scope&) = delete;
   activity_scope& operator=(const activity_scope&) = delete;
-  ~activity_scope() {
-    guard_.now = activity::idle;
-    guard_.hook = nullptr;
-  }
+  // Only `now`: the one place that names a running hook (stack_steps' run_hook()) puts the
+  // name back itself, on every way out.
+  ~activity_scope() { guard_.now = activity::idle; }
 
 private:
   running_guard& guard_;

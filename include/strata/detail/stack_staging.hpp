@@ -79,6 +79,11 @@ protected:
       tell_unstaged(entries_.retire_top(), depth, true);
       return;
     }
+    drop_unentered_top(depth);
+  }
+  // Out of line: a pop before the state's commit is the rarer one, and kept apart, the usual one
+  // stays small enough for clang 14 to inline into pop() (bench S4: 13 instructions per pop).
+  [[gnu::noinline]] void drop_unentered_top(std::size_t depth) {
     tell_unstaged(entries_.pop_unentered_top(), depth, false);
   }
 
