@@ -354,10 +354,11 @@ private:
   flat_array<layer> layers_;             // one per committed depth
   flat_array<always_call> always_calls_; // R30
   const memory* memory_;                 // the stack's, which all five lists allocate from
+  // Counts of committed states, 32 bits as the lists' own counts are (8 bytes of sizeof(stack)).
   // R30, R32: committed states with update_always or a time scale other than 1.
-  std::size_t update_extras_ = 0;
+  std::uint32_t update_extras_ = 0;
   // R33: committed states whose draw reads its presence, plus one while entries are in motion.
-  std::size_t draw_extras_ = 0;
+  std::uint32_t draw_extras_ = 0;
 };
 
 } // namespace strata::detail
