@@ -36,6 +36,10 @@ namespace strata::detail {
 
 template <class Context, class Event>
 class stack_core {
+public:
+  stack_core(const stack_core&) = delete;
+  stack_core& operator=(const stack_core&) = delete;
+
 protected:
   using entry = detail::entry<Context, Event>;
   using ops = type_ops<Context, Event>;
@@ -48,8 +52,6 @@ protected:
       , pool_(&options_.memory)
       , motions_(&options_.memory)
       , cold_(&options_.memory) {}
-  stack_core(const stack_core&) = delete;
-  stack_core& operator=(const stack_core&) = delete;
   ~stack_core() { dropping_.release(options_.memory); }
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
