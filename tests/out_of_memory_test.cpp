@@ -106,6 +106,31 @@ TEST(out_of_memory, r21_a_name_with_a_nul_byte_is_released_whole) {
   }
 }
 
+// The update pass keeps where its covered calls begin and end as pointers into their list. An
+// enter that grew that list and then ran out of memory for another must leave the pass's starts
+// stale, or the next pass would call through the freed block (which the resource overwrites).
+TEST(out_of_memory, an_enter_that_grew_a_call_list_leaves_no_pass_in_the_freed_block) {
+  failing_resource memory;
+  recorder ctx;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  s.push<logged<"c">>();
+  s.push<logged<"d">>(); // each call list is full: it has room for four
+  s.commit();
+  s.update(0.1); // the starts are fresh
+  s.push<logged<"e">>();
+  ctx.take();
+  memory.fail_in = 3; // e's enter grows the layers, then the covered updates, then fails
+  EXPECT_THROW(s.commit(), std::bad_alloc);
+  memory.fail_in = 0;
+  EXPECT_EQ(ctx.take(), "d.pause");
+  s.update(0.1);
+  EXPECT_EQ(ctx.take(), "a.update_covered, b.update_covered, c.update_covered, d.update");
+  s.commit(); // e enters now that memory is there; d was left paused, as after a failed enter
+  EXPECT_EQ(ctx.take(), "d.resume, d.pause, e.enter");
+}
+
 } // namespace
 } // namespace strata_test
 

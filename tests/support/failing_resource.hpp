@@ -1,10 +1,12 @@
 // tests/support/failing_resource.hpp: an allocator that fails the n-th allocation it is asked
 // for, for the tests that run a request once for every allocation it makes, failing that one
 // (R1: all or nothing). It also checks that every block comes back once, with the size it was
-// allocated with. Given to a stack as `options{.memory = &failing}`.
+// allocated with, and overwrites each block it is given back, so that a read of freed memory
+// finds no old value that happens to work. Given to a stack as `options{.memory = &failing}`.
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <map>
 
 #include <gtest/gtest.h>
@@ -42,6 +44,7 @@ public:
     }
     EXPECT_EQ(block->second, bytes) << "a block was given back with another size";
     blocks_.erase(block);
+    std::memset(memory, 0xA5, bytes); // a pointer read from here is not a valid address
     strata::memory{}.deallocate(memory, bytes, alignment);
   }
 

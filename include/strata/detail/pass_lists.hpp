@@ -147,11 +147,13 @@ public:
     return false;
   }
 
-  // `e` becomes the committed top. Allocates first, so a failure leaves the lists as they were.
-  // Inlined into the commit's enter step: g++ 12 stopped doing so on its own once the steps had
-  // watched copies (R36), which cost bench S2 1.5%.
+  // `e` becomes the committed top. Allocates first, so a failure leaves the lists as they were,
+  // though perhaps in new blocks: the starts go stale before any list grows, since the update
+  // pass keeps pointers into its list. Inlined into the commit's enter step: g++ 12 stopped doing
+  // so on its own once the steps had watched copies (R36), which cost bench S2 1.5%.
   [[gnu::always_inline]] void remember(const entry& e) {
     const type_ops<Context, Event>& type = *e.ops;
+    stale();
     make_room(layers_);
     if (type.update_covered != nullptr) {
       make_room(covered_calls_);
@@ -175,7 +177,6 @@ public:
                 1.0F};
     set_floors(added, e, layers_.size());
     layers_.append_reserved(added);
-    stale();
     if (type.update_covered != nullptr) {
       covered_calls_.append_reserved({type.update_covered, e.object});
     }
