@@ -109,26 +109,40 @@ TEST(out_of_memory, r21_a_name_with_a_nul_byte_is_released_whole) {
 // The update pass keeps where its covered calls begin and end as pointers into their list. An
 // enter that grew that list and then ran out of memory for another must leave the pass's starts
 // stale, or the next pass would call through the freed block (which the resource overwrites).
+// Fails each allocation of e's enter in turn, so that it does not depend on which list grows
+// first: with each call list full at four, the enter grows the layers and the three call lists.
 TEST(out_of_memory, an_enter_that_grew_a_call_list_leaves_no_pass_in_the_freed_block) {
-  failing_resource memory;
-  recorder ctx;
-  test_stack s{ctx, strata::options{.memory = &memory}};
-  s.push<logged<"a">>();
-  s.push<logged<"b">>();
-  s.push<logged<"c">>();
-  s.push<logged<"d">>(); // each call list is full: it has room for four
-  s.commit();
-  s.update(0.1); // the starts are fresh
-  s.push<logged<"e">>();
-  ctx.take();
-  memory.fail_in = 3; // e's enter grows the layers, then the covered updates, then fails
-  EXPECT_THROW(s.commit(), std::bad_alloc);
-  memory.fail_in = 0;
-  EXPECT_EQ(ctx.take(), "d.pause");
-  s.update(0.1);
-  EXPECT_EQ(ctx.take(), "a.update_covered, b.update_covered, c.update_covered, d.update");
-  s.commit(); // e enters now that memory is there; d was left paused, as after a failed enter
-  EXPECT_EQ(ctx.take(), "d.resume, d.pause, e.enter");
+  std::size_t failures = 0;
+  for (std::size_t n = 1;; ++n) {
+    failing_resource memory;
+    recorder ctx;
+    test_stack s{ctx, strata::options{.memory = &memory}};
+    s.push<logged<"a">>();
+    s.push<logged<"b">>();
+    s.push<logged<"c">>();
+    s.push<logged<"d">>(); // each call list is full: it has room for four
+    s.commit();
+    s.update(0.1); // the starts are fresh
+    s.push<logged<"e">>();
+    ctx.take();
+    memory.fail_in = n;
+    try {
+      s.commit();
+    } catch (const std::bad_alloc&) {
+      memory.fail_in = 0;
+      ++failures;
+      EXPECT_EQ(ctx.take(), "d.pause") << "failure at allocation " << n;
+      s.update(0.1);
+      EXPECT_EQ(ctx.take(), "a.update_covered, b.update_covered, c.update_covered, d.update")
+          << "failure at allocation " << n;
+      s.commit(); // e enters now that memory is there; d was left paused, as after a failed enter
+      EXPECT_EQ(ctx.take(), "d.resume, d.pause, e.enter") << "failure at allocation " << n;
+      continue;
+    }
+    EXPECT_EQ(ctx.take(), "d.pause, e.enter");
+    break;
+  }
+  EXPECT_EQ(failures, 4U); // the layers and the three call lists
 }
 
 } // namespace

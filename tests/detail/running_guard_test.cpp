@@ -125,6 +125,17 @@ TEST(running_guard, activity_scope_sets_the_activity_and_ends_idle) {
   EXPECT_TRUE(guard.idle());
 }
 
+// Clearing the name at the scope's end would cost every pass a store (bench S1): the scope leaves
+// it to the code that set it.
+TEST(running_guard, activity_scope_leaves_the_hook_name_to_the_code_that_set_it) {
+  running_guard guard;
+  const char* const outer = "exit"; // set outside the scope, as no code does it
+  guard.hook = outer;
+  { const strata::detail::activity_scope update(guard, activity::updating); }
+  EXPECT_EQ(guard.now, activity::idle);
+  EXPECT_EQ(guard.hook, outer);
+}
+
 TEST(running_guard, marked_restores_the_outer_value) {
   running_guard guard;
   {
