@@ -61,6 +61,23 @@ void place_committed(stacks& s, int count) {
   }
 }
 
+// stack_staging::place() appends without an out-of-memory guard only when this says so.
+TEST(entry_stacks, staged_has_room_says_whether_place_would_allocate) {
+  strata_test::counting_resource counted;
+  stacks s(counted.as_memory());
+  EXPECT_FALSE(s.staged_has_room()); // no block yet
+  s.reserve_staged(2);
+  EXPECT_TRUE(s.staged_has_room());
+  const std::size_t allocations = counted.allocations;
+  s.place(blank());
+  EXPECT_TRUE(s.staged_has_room());
+  s.place(blank());
+  EXPECT_FALSE(s.staged_has_room());
+  EXPECT_EQ(counted.allocations, allocations);
+  s.pop_unentered_top();
+  EXPECT_TRUE(s.staged_has_room());
+}
+
 TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
   stacks s(&new_and_delete);
   const strata::detail::staged_slot a = s.place(blank());

@@ -49,6 +49,8 @@ public:
   // Whether the staged top has entered (a pop schedules its exit rather than dropping it).
   [[nodiscard]] bool top_entered() const { return staged_.size() - 1 < committed_prefix_; }
 
+  // Whether place() can append without allocating.
+  [[nodiscard]] bool staged_has_room() const { return staged_.size() < staged_.capacity(); }
   // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
   // changes anything.
   staged_slot place(const entry& e) {
