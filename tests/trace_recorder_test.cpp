@@ -244,6 +244,49 @@ TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {
   s.set_probe(nullptr);
 }
 
+// A push's .modality() comes after the probe heard of the push: both views show the modality the
+// entry entered with.
+TEST(trace_recorder, r36_a_modality_given_after_the_push_shows_from_the_enter) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"world">>().modality(strata::modality::opaque);
+  s.commit();
+  const auto at = trace.stack_at(0);
+  ASSERT_TRUE(at.has_value());
+  ASSERT_EQ(at->committed.size(), 1U);
+  ASSERT_EQ(at->staged.size(), 1U);
+  EXPECT_EQ(at->committed[0].mode, strata::modality::opaque);
+  EXPECT_EQ(at->staged[0].mode, strata::modality::opaque);
+  s.set_probe(nullptr);
+}
+
+// The enter's modality goes to the staged entry only if it is the one that entered: an enter that
+// replaced its own state left another entry at that depth, which keeps its own.
+TEST(recorded_views, an_enter_gives_its_modality_only_to_the_same_staged_entry) {
+  const auto step_event = [](strata::step what, std::uint64_t id, strata::modality mode) {
+    trace_event e{};
+    e.what = trace_event::kind::step;
+    e.step = what;
+    e.id = strata::entry_id{id};
+    e.mode = mode;
+    return e;
+  };
+  strata::recorded_views entered;
+  entered.apply(step_event(strata::step::push, 1, strata::modality::screen));
+  entered.apply(step_event(strata::step::enter, 1, strata::modality::opaque));
+  EXPECT_EQ(entered.staged.at(0).mode, strata::modality::opaque);
+  // 1's enter replaced it with 2, whose push and pop were told during the hook, before the enter.
+  strata::recorded_views replaced;
+  replaced.apply(step_event(strata::step::push, 1, strata::modality::screen));
+  replaced.apply(step_event(strata::step::pop, 1, strata::modality::screen));
+  replaced.apply(step_event(strata::step::push, 2, strata::modality::freeze));
+  replaced.apply(step_event(strata::step::enter, 1, strata::modality::opaque));
+  EXPECT_EQ(replaced.staged.at(0).id, strata::entry_id{2});
+  EXPECT_EQ(replaced.staged.at(0).mode, strata::modality::freeze);
+}
+
 #ifndef STRATA_NO_EXCEPTIONS
 TEST(trace_recorder, r36_the_views_follow_an_enter_that_threw) {
   recorder ctx;

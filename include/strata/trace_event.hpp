@@ -46,7 +46,8 @@ struct recorded_views {
 
   // Applies one event (only steps change the views). Staged: a push fills its depth, a pop of the
   // entry at its depth takes it out; so the steps of an observer's requests, told in the middle of
-  // another request's, land where the stack put them. Committed: it only changes at its top.
+  // another request's, land where the stack put them. Committed: it only changes at its top. An
+  // enter also gives its modality to the same entry in the staged view.
   void apply(const trace_event& e) {
     if (e.what != trace_event::kind::step) {
       return;
@@ -71,6 +72,11 @@ struct recorded_views {
     case step::enter:
       committed.resize(e.depth);
       committed.push_back(entry);
+      // The same entry in the staged view: a push's .modality() comes after the probe heard of
+      // the push, and the enter tells the modality the entry has now.
+      if (e.depth < staged.size() && staged[e.depth].id == e.id) {
+        staged[e.depth].mode = e.mode;
+      }
       break;
     case step::exit:
       committed.resize(e.depth < committed.size() ? e.depth : committed.size());
