@@ -74,6 +74,8 @@ TEST(entry_stacks, staged_has_room_says_whether_place_would_allocate) {
   s.place(blank());
   EXPECT_FALSE(s.staged_has_room());
   EXPECT_EQ(counted.allocations, allocations);
+  s.place(blank()); // no room: it grows
+  EXPECT_EQ(counted.allocations, allocations + 1);
   s.pop_unentered_top();
   EXPECT_TRUE(s.staged_has_room());
 }

@@ -36,7 +36,8 @@ protected:
   }
 
   // Appends a prepared entry without telling the observer; drops it if that fails. The usual
-  // push has room and is not logged, so it needs no guard (bench S3: 5 instructions per push).
+  // push has room and is not logged, so it needs no guard: with it, bench S3 took 36 more
+  // instructions per pushed state with g++ 12, 54 with clang 14.
   staged_slot place(entry e) {
     if (entries_.staged_has_room() && !this->guard_.pushing_in_commit()) [[likely]] {
       return entries_.place(e);
