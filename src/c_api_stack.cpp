@@ -97,7 +97,7 @@ int strata_get_options(const strata_stack* stack, strata_options* out) {
   if (out == nullptr) {
     return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_get_options() with a null output"});
   }
-  const strata::options& settings = stack->core().settings();
+  const strata::options settings = stack->core().settings();
   *out = strata_options{&stack->memory().allocator(), settings.coalesced ? 1 : 0,
                         settings.max_transitions, settings.max_depth};
   return STRATA_OK;

@@ -79,6 +79,33 @@ TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all
   EXPECT_EQ(counting.outstanding, 0U);
 }
 
+// The error handler is read only when an error is reported, so it waits with the other seldom
+// used members (the observer, the runaway log) in a block made from the stack's memory, and a
+// stack without one pays nothing for it.
+TEST(memory, an_error_handler_is_kept_in_a_block_made_from_the_stack_memory_once_given) {
+  counting_resource counting;
+  {
+    strata::stack<> plain(strata::options{.memory = &counting});
+    plain.set_error_handler({}); // removing no handler makes nothing
+    EXPECT_EQ(counting.allocations, 0U);
+    EXPECT_FALSE(plain.settings().on_error);
+  }
+  {
+    int reported = 0;
+    strata::stack<> handled(strata::options{.memory = &counting,
+                                            .on_error = [&](const strata::error&) { ++reported; }});
+    EXPECT_EQ(counting.allocations, 1U);
+    EXPECT_EQ(counting.live_blocks, 1U);
+    handled.settings().on_error(strata::error(strata::errc::empty_stack, "a copy calls it"));
+    EXPECT_EQ(reported, 1);
+    handled.set_error_handler({});
+    EXPECT_FALSE(handled.settings().on_error);
+    EXPECT_EQ(counting.allocations, 1U); // the block stays until the stack goes
+  }
+  EXPECT_EQ(counting.live_blocks, 0U);
+  EXPECT_EQ(counting.outstanding, 0U);
+}
+
 struct function_counts {
   int allocations = 0;
   int deallocations = 0;

@@ -50,6 +50,34 @@ std::vector<entry_point> every_entry_point() {
   };
 }
 
+// settings() gives a copy of every setting, as given to the constructor or set since.
+TEST(settings, are_given_back_as_set_the_error_handler_with_them) {
+  recorder ctx;
+  int reported = 0;
+  test_stack s{ctx, strata::options{.coalesced = true,
+                                    .max_transitions = 7,
+                                    .max_depth = 9,
+                                    .on_error = [&](const strata::error&) { ++reported; }}};
+  const strata::options given = s.settings();
+  EXPECT_TRUE(given.coalesced);
+  EXPECT_EQ(given.max_transitions, 7U);
+  EXPECT_EQ(given.max_depth, 9U);
+  EXPECT_EQ(given.memory, strata::memory{});
+  ASSERT_TRUE(given.on_error);
+  given.on_error(strata::error(errc::empty_stack, "called through the copy"));
+  EXPECT_EQ(reported, 1);
+
+  s.set_coalesced(false);
+  s.set_max_transitions(70);
+  s.set_max_depth(90);
+  s.set_error_handler({});
+  const strata::options changed = s.settings();
+  EXPECT_FALSE(changed.coalesced);
+  EXPECT_EQ(changed.max_transitions, 70U);
+  EXPECT_EQ(changed.max_depth, 90U);
+  EXPECT_FALSE(changed.on_error);
+}
+
 // committed: (empty)
 // requests:  pop, replace (each form)   -> errc::empty_stack
 TEST_F(errors, r24_pop_and_replace_on_an_empty_stack) {

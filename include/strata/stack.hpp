@@ -52,13 +52,13 @@ class stack : detail::stack_passes<Context, Event> {
   using base::fail;
   using base::guard_;
   using base::may_start;
-  using base::options_;
   using base::passes_;
   using base::prepare_adopted;
   using base::prepare_borrowed;
   using base::ready_to_grow;
   using base::ready_to_replace;
   using base::restage_top;
+  using base::settings_;
   using base::stage;
   using base::stage_if_room;
   using base::top_settled;
@@ -72,7 +72,7 @@ public:
   using pushed = strata::pushed<stack, T>;
 
   // The NOLINTs: clang-tidy 14's analyzer reports every field after the parts as uninitialized
-  // once the parts point into the stack itself (at options_.memory), default initializers and
+  // once the parts point into the stack itself (at settings_.memory), default initializers and
   // all; with the same parts pointing elsewhere it reports nothing.
   explicit stack(Context& context, options opts = {}) requires(!std::is_same_v<Context, no_context>)
       // NOLINTNEXTLINE(clang-analyzer-optin.cplusplus.UninitializedObject)
@@ -254,7 +254,7 @@ public:
     this->run_commit();
     settled_or_not.dismiss();
     // Only a commit stopped by its transition limit ends without settling the top (R29).
-    this->top_unsettled_ = this->transitions_ > options_.max_transitions && !top_settled();
+    this->top_unsettled_ = this->transitions_ > settings_.max_transitions && !top_settled();
   }
 
   // ---- per-frame passes over the committed stack (detail/stack_passes.hpp) ----
@@ -370,21 +370,22 @@ public:
 
   // ---- settings ----
 
-  [[nodiscard]] const strata::options& settings() const {
+  // A copy: the stack keeps its settings apart (the error handler with what it seldom touches).
+  [[nodiscard]] strata::options settings() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("settings()");)
-    return options_;
+    return this->current_options();
   }
   void set_coalesced(bool on) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_coalesced()");)
-    options_.coalesced = on;
+    this->coalesced_ = on;
   }
   void set_max_transitions(std::size_t limit) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_max_transitions()");)
-    options_.max_transitions = limit;
+    settings_.max_transitions = limit;
   }
   void set_max_depth(std::size_t limit) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_max_depth()");)
-    options_.max_depth = limit;
+    settings_.max_depth = limit;
   }
   void set_error_handler(error_handler handler) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_error_handler()");)

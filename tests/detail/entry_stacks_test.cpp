@@ -26,6 +26,17 @@ struct dropped_entries : strata::detail::flat_array<entry> {
   ~dropped_entries() { release(new_and_delete); }
 };
 
+// The stacks keep no pointer to their memory: as the stack does with its own, this owner hands
+// it to the calls that allocate and gives their arrays back at its end.
+struct owned_stacks : stacks {
+  explicit owned_stacks(const strata::memory& from)
+      : memory(from) {}
+  owned_stacks(const owned_stacks&) = delete;
+  owned_stacks& operator=(const owned_stacks&) = delete;
+  ~owned_stacks() { release(memory); }
+  const strata::memory& memory;
+};
+
 // The stacks only move entries around: a blank one does (place() gives it its id).
 entry blank() {
   return entry{};
@@ -54,9 +65,9 @@ std::string committed_ids(const stacks& s) {
 }
 
 // Places `count` entries and commits them all.
-void place_committed(stacks& s, int count) {
+void place_committed(owned_stacks& s, int count) {
   for (int i = 0; i < count; ++i) {
-    s.place(blank());
+    s.place(s.memory, blank());
     s.commit_next();
   }
 }
@@ -64,33 +75,33 @@ void place_committed(stacks& s, int count) {
 // stack_staging::place() appends without an out-of-memory guard only when this says so.
 TEST(entry_stacks, staged_has_room_says_whether_place_would_allocate) {
   strata_test::counting_resource counted;
-  stacks s(counted.as_memory());
+  owned_stacks s(*counted.as_memory());
   EXPECT_FALSE(s.staged_has_room()); // no block yet
-  s.reserve_staged(2);
+  s.reserve_staged(s.memory, 2);
   EXPECT_TRUE(s.staged_has_room());
   const std::size_t allocations = counted.allocations;
-  s.place(blank());
+  s.place(s.memory, blank());
   EXPECT_TRUE(s.staged_has_room());
-  s.place(blank());
+  s.place(s.memory, blank());
   EXPECT_FALSE(s.staged_has_room());
   EXPECT_EQ(counted.allocations, allocations);
-  s.place(blank()); // no room: it grows
+  s.place(s.memory, blank()); // no room: it grows
   EXPECT_EQ(counted.allocations, allocations + 1);
   s.pop_unentered_top();
   EXPECT_TRUE(s.staged_has_room());
 }
 
 TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
-  stacks s(&new_and_delete);
-  const strata::detail::staged_slot a = s.place(blank());
-  const strata::detail::staged_slot b = s.place(blank());
+  owned_stacks s(new_and_delete);
+  const strata::detail::staged_slot a = s.place(s.memory, blank());
+  const strata::detail::staged_slot b = s.place(s.memory, blank());
   EXPECT_EQ(a.index, 0U);
   EXPECT_EQ(a.id, id(1));
   EXPECT_EQ(b.index, 1U);
   EXPECT_EQ(b.id, id(2));
   dropped_entries dropping;
-  s.unstage_down_to(1, dropping);
-  const strata::detail::staged_slot c = s.place(blank());
+  s.unstage_down_to(s.memory, 1, dropping);
+  const strata::detail::staged_slot c = s.place(s.memory, blank());
   EXPECT_EQ(c.index, 1U);
   EXPECT_EQ(c.id, id(3)); // b's slot, not b's id
   EXPECT_EQ(s.find_staged(id(3)), 1U);
@@ -98,13 +109,13 @@ TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
 }
 
 TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
-  stacks s(&new_and_delete);
+  owned_stacks s(new_and_delete);
   place_committed(s, 3);
   EXPECT_TRUE(s.top_entered());
   EXPECT_FALSE(s.has_steps());
-  EXPECT_EQ(s.retire_top().id(), id(3));
-  EXPECT_EQ(s.retire_top().id(), id(2));
-  s.place(blank()); // unentered: staged only
+  EXPECT_EQ(s.retire_top(s.memory).id(), id(3));
+  EXPECT_EQ(s.retire_top(s.memory).id(), id(2));
+  s.place(s.memory, blank()); // unentered: staged only
   EXPECT_FALSE(s.top_entered());
   EXPECT_EQ(ids_of(s.staged()), "1 4");
   EXPECT_EQ(s.committed_prefix(), 1U);
@@ -115,21 +126,21 @@ TEST(entry_stacks, retire_top_moves_an_entered_top_above_the_prefix) {
 }
 
 TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_slot) {
-  stacks s(&new_and_delete);
-  s.place(blank());
-  strata::detail::staged_slot b = s.place(blank());
-  strata::detail::staged_slot c = s.place(blank());
+  owned_stacks s(new_and_delete);
+  s.place(s.memory, blank());
+  strata::detail::staged_slot b = s.place(s.memory, blank());
+  strata::detail::staged_slot c = s.place(s.memory, blank());
   // b's enter threw: it leaves from below c, which moves down.
   s.commit_next();
   s.commit_next();
-  EXPECT_EQ(s.take_committed_top().id(), id(2));
+  EXPECT_EQ(s.take_committed_top(s.memory).id(), id(2));
   EXPECT_TRUE(s.still_staged(c, s.staged().size()));
   EXPECT_EQ(c.index, 1U);
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
   // c is unstaged and d takes its slot: the slot names d now, not c.
   dropped_entries dropping;
-  s.unstage_down_to(1, dropping);
-  strata::detail::staged_slot d = s.place(blank());
+  s.unstage_down_to(s.memory, 1, dropping);
+  strata::detail::staged_slot d = s.place(s.memory, blank());
   EXPECT_EQ(d.index, c.index);
   EXPECT_FALSE(s.still_staged(c, s.staged().size()));
   EXPECT_TRUE(s.still_staged(d, s.staged().size()));
@@ -139,22 +150,22 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
 }
 
 TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
-  stacks s(&new_and_delete);
+  owned_stacks s(new_and_delete);
   place_committed(s, 3);
-  s.place(blank());
-  s.place(blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
+  s.place(s.memory, blank());
+  s.place(s.memory, blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
   dropped_entries dropping;
-  EXPECT_EQ(s.unstage_down_to(1, dropping), 3U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 1, dropping), 3U);
   EXPECT_EQ(ids_of(dropping), "5 4"); // top first
   EXPECT_EQ(ids_of(s.staged()), "1");
   EXPECT_EQ(s.committed_prefix(), 1U);
   EXPECT_EQ(committed_ids(s), "1 2 3");
   EXPECT_EQ(s.committed_top().id(), id(3));
   // Above the prefix only unentered entries go.
-  s.place(blank());
-  s.place(blank());
+  s.place(s.memory, blank());
+  s.place(s.memory, blank());
   dropping.clear();
-  EXPECT_EQ(s.unstage_down_to(2, dropping), 2U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 2, dropping), 2U);
   EXPECT_EQ(ids_of(dropping), "7");
   EXPECT_EQ(s.retiring_count(), 2U);
 }
@@ -165,14 +176,14 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
 TEST(entry_stacks, the_room_of_a_deep_pop_goes_back_once_its_entries_left) {
   const auto retiring_bytes_held_after_popping = [](int count) {
     strata_test::counting_resource memory;
-    stacks s(memory.as_memory());
+    owned_stacks s(*memory.as_memory());
     place_committed(s, count);
     const std::size_t before = memory.outstanding;
     for (int i = 0; i < count; ++i) {
-      s.retire_top();
+      s.retire_top(s.memory);
     }
     for (int i = 0; i < count; ++i) {
-      s.take_committed_top();
+      s.take_committed_top(s.memory);
     }
     EXPECT_EQ(s.committed_size(), 0U);
     return memory.outstanding - before;
@@ -182,45 +193,45 @@ TEST(entry_stacks, the_room_of_a_deep_pop_goes_back_once_its_entries_left) {
 }
 
 TEST(entry_stacks, take_committed_top_takes_from_retiring_first) {
-  stacks s(&new_and_delete);
+  owned_stacks s(new_and_delete);
   place_committed(s, 3);
-  s.retire_top();
-  s.retire_top();
-  s.place(blank()); // staged: 1 | 4
-  EXPECT_EQ(s.take_committed_top().id(), id(3));
-  EXPECT_EQ(s.take_committed_top().id(), id(2));
+  s.retire_top(s.memory);
+  s.retire_top(s.memory);
+  s.place(s.memory, blank()); // staged: 1 | 4
+  EXPECT_EQ(s.take_committed_top(s.memory).id(), id(3));
+  EXPECT_EQ(s.take_committed_top(s.memory).id(), id(2));
   EXPECT_EQ(s.retiring_count(), 0U);
-  EXPECT_EQ(s.take_committed_top().id(), id(1));
+  EXPECT_EQ(s.take_committed_top(s.memory).id(), id(1));
   EXPECT_EQ(ids_of(s.staged()), "4"); // erased from below
   EXPECT_EQ(s.committed_size(), 0U);
   EXPECT_EQ(s.commit_next().id(), id(4));
 }
 
 TEST(entry_stacks, restore_committed_puts_the_retiring_back_in_order) {
-  stacks s(&new_and_delete);
+  owned_stacks s(new_and_delete);
   place_committed(s, 4);
-  s.retire_top();
-  s.retire_top();
-  s.retire_top();
-  s.take_committed_top(); // 4 has exited
-  s.place(blank());
-  s.place(blank()); // staged: 1 | 5 6, retiring: 3 2
+  s.retire_top(s.memory);
+  s.retire_top(s.memory);
+  s.retire_top(s.memory);
+  s.take_committed_top(s.memory); // 4 has exited
+  s.place(s.memory, blank());
+  s.place(s.memory, blank()); // staged: 1 | 5 6, retiring: 3 2
   dropped_entries dropped;
-  s.restore_committed(dropped);
+  s.restore_committed(s.memory, dropped);
   EXPECT_EQ(ids_of(dropped), "5 6");
   EXPECT_EQ(ids_of(s.staged()), "1 2 3");
   EXPECT_EQ(s.committed_prefix(), 3U);
   EXPECT_EQ(s.retiring_count(), 0U);
   EXPECT_FALSE(s.has_steps());
-  EXPECT_EQ(s.place(blank()).id, id(7)); // ids go on
+  EXPECT_EQ(s.place(s.memory, blank()).id, id(7)); // ids go on
 }
 
 TEST(entry_stacks, an_id_is_never_given_back) {
-  stacks s{&new_and_delete};
-  s.place(blank());
-  s.place(blank());
+  owned_stacks s(new_and_delete);
+  s.place(s.memory, blank());
+  s.place(s.memory, blank());
   s.pop_unentered_top(); // id 2 leaves before it entered
-  EXPECT_EQ(s.place(blank()).id, id(3));
+  EXPECT_EQ(s.place(s.memory, blank()).id, id(3));
 }
 
 } // namespace

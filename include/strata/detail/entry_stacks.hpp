@@ -29,20 +29,22 @@ class entry_stacks {
   using entry = detail::entry<Context, Event>;
 
 public:
-  explicit entry_stacks(const memory* memory)
-      : memory_(memory) {}
+  // Like its arrays, it keeps no pointer to the memory it allocates from: the stack hands it to
+  // the calls that allocate or give room back, and calls release() before it goes.
+  entry_stacks() = default;
   entry_stacks(const entry_stacks&) = delete;
   entry_stacks& operator=(const entry_stacks&) = delete;
-  ~entry_stacks() {
-    staged_.release(*memory_);
-    retiring_.release(*memory_);
+  ~entry_stacks() = default;
+  void release(const memory& memory) noexcept {
+    staged_.release(memory);
+    retiring_.release(memory);
   }
 
   // ---- the staged stack ----
 
   [[nodiscard]] flat_array<entry>& staged() { return staged_; }
   [[nodiscard]] const flat_array<entry>& staged() const { return staged_; }
-  void reserve_staged(std::size_t size) { staged_.reserve(*memory_, size); }
+  void reserve_staged(const memory& memory, std::size_t size) { staged_.reserve(memory, size); }
   [[nodiscard]] std::size_t index_in_staged(const entry& e) const {
     return static_cast<std::size_t>(&e - staged_.data());
   }
@@ -53,8 +55,8 @@ public:
   [[nodiscard]] bool staged_has_room() const { return staged_.size() < staged_.capacity(); }
   // Appends `e` with a new id (R31); ids are never reused. May throw (out of memory) before it
   // changes anything.
-  staged_slot place(const entry& e) {
-    staged_.push_back(*memory_, e);
+  staged_slot place(const memory& memory, const entry& e) {
+    staged_.push_back(memory, e);
     const staged_slot slot{staged_.size() - 1, entry_id{++last_id_}};
     staged_.back().set_id(slot.id);
     return slot;
@@ -117,13 +119,15 @@ public:
   // The entered staged top leaves the staged stack: it waits in retiring for its exit, below the
   // states already waiting to. Returns it where it now is. May throw (out of memory) before it
   // changes anything.
-  entry& retire_top() {
-    retiring_.push_back(*memory_, staged_.back());
+  entry& retire_top(const memory& memory) {
+    retiring_.push_back(memory, staged_.back());
     staged_.pop_back();
     committed_prefix_ = staged_.size();
     return retiring_.back();
   }
-  void reserve_retiring(std::size_t more) { retiring_.reserve(*memory_, retiring_.size() + more); }
+  void reserve_retiring(const memory& memory, std::size_t more) {
+    retiring_.reserve(memory, retiring_.size() + more);
+  }
   [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
   [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
@@ -131,16 +135,17 @@ public:
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
   // others are appended to `dropping` (top first) for the caller to release. Returns the depth of
   // the lowest entry that had not entered. Allocates before it changes anything.
-  std::size_t unstage_down_to(std::size_t depth, flat_array<entry>& dropping) {
+  std::size_t unstage_down_to(const memory& memory, std::size_t depth,
+                              flat_array<entry>& dropping) {
     const std::size_t top = staged_.size();
     const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
-    reserve_retiring(first_unentered - depth);
-    dropping.reserve(*memory_, dropping.size() + (top - first_unentered));
+    reserve_retiring(memory, first_unentered - depth);
+    dropping.reserve(memory, dropping.size() + (top - first_unentered));
     for (std::size_t i = top; i-- > first_unentered;) {
       dropping.append_reserved(staged_[i]);
     }
     for (std::size_t i = first_unentered; i-- > depth;) {
-      retiring_.push_back(*memory_, staged_[i]);
+      retiring_.push_back(memory, staged_[i]);
     }
     staged_.truncate(depth);
     committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
@@ -175,7 +180,7 @@ public:
   entry& commit_next() { return staged_[committed_prefix_++]; }
 
   // The committed top leaves the committed stack (its exit ran, or its enter threw).
-  entry take_committed_top() {
+  entry take_committed_top(const memory& memory) {
     if (retiring_count() > 0) {
       entry e = retiring_[retiring_head_++];
       if (retiring_head_ == retiring_.size()) {
@@ -183,7 +188,7 @@ public:
         // A deep pop's room is given back rather than held beside the staged array's for good
         // (bench S6: 40 bytes per entry of a stack once popped whole); a few pops' is kept.
         if (retiring_.capacity() > kept_retiring_room) [[unlikely]] {
-          retiring_.release(*memory_);
+          retiring_.release(memory);
         } else {
           retiring_.clear();
         }
@@ -199,15 +204,15 @@ public:
   // A commit stopped by its transition limit: the staged stack becomes the committed one again,
   // the retiring entries back in place; the unentered ones are moved to `dropped` for the caller
   // to release. Allocates before it changes anything.
-  void restore_committed(flat_array<entry>& dropped) {
-    dropped.reserve(*memory_, staged_.size() - committed_prefix_);
-    staged_.reserve(*memory_, committed_prefix_ + retiring_count());
+  void restore_committed(const memory& memory, flat_array<entry>& dropped) {
+    dropped.reserve(memory, staged_.size() - committed_prefix_);
+    staged_.reserve(memory, committed_prefix_ + retiring_count());
     for (std::size_t i = committed_prefix_; i < staged_.size(); ++i) {
       dropped.append_reserved(staged_[i]);
     }
     staged_.truncate(committed_prefix_);
     while (retiring_count() > 0) {
-      staged_.push_back(*memory_, retiring_.back());
+      staged_.push_back(memory, retiring_.back());
       staged_.back().set_departure_cause(cause::pop); // R33: staged again, not leaving
       retiring_.pop_back();
       ++committed_prefix_;
@@ -225,7 +230,6 @@ private:
   std::size_t retiring_head_ = 0;
   flat_array<entry> retiring_;
   std::uint64_t last_id_ = 0; // entries staged so far: the last id given (R31)
-  const memory* memory_;      // the stack's, which every array here allocates from
 };
 
 } // namespace strata::detail

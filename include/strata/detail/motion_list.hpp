@@ -37,11 +37,13 @@ class motion_list {
 public:
   using record = motion<Entry>;
 
-  explicit motion_list(const memory* memory)
-      : memory_(memory) {}
+  // Like the arrays it is made of, it keeps no pointer to the memory it allocates from: the
+  // stack hands it to the calls that allocate, and calls release() before it goes.
+  motion_list() = default;
   motion_list(const motion_list&) = delete;
   motion_list& operator=(const motion_list&) = delete;
-  ~motion_list() { records_.release(*memory_); }
+  ~motion_list() = default;
+  void release(const memory& memory) noexcept { records_.release(memory); }
 
   [[nodiscard]] bool empty() const { return records_.empty(); }
   [[nodiscard]] std::size_t size() const { return records_.size(); }
@@ -49,8 +51,9 @@ public:
 
   // `e` entered at `depth`, the committed top, and arrives from presence 0. False, and nothing
   // changed, if memory ran out: it is then there at once.
-  bool arrive(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
-    return records_.try_insert(*memory_, records_.size(),
+  bool arrive(const memory& memory, const Entry& e, std::size_t depth,
+              const strata::transition& t) noexcept {
+    return records_.try_insert(memory, records_.size(),
                                {e, 0.0F, t.arrive, static_cast<std::uint32_t>(depth), false,
                                 t.input_passes, e.arrival_cause(), 1.0F});
   }
@@ -58,7 +61,8 @@ public:
   // `e`, the committed top at `depth`, exited: it leaves from where its arrival got to (fully
   // present if it was not arriving), below the entries already leaving above it. False, and
   // nothing changed, if memory ran out.
-  bool leave(const Entry& e, std::size_t depth, const strata::transition& t) noexcept {
+  bool leave(const memory& memory, const Entry& e, std::size_t depth,
+             const strata::transition& t) noexcept {
     const auto at = static_cast<std::uint32_t>(depth);
     std::size_t place = records_.size(); // below the entries leaving above it
     while (place > 0 && records_[place - 1].leaving && records_[place - 1].depth == at + 1) {
@@ -76,7 +80,7 @@ public:
                  e.departure_cause(),
                  1.0F};
     } else if (!records_.try_insert(
-                   *memory_, place,
+                   memory, place,
                    {e, from, t.leave, at, true, t.input_passes, e.departure_cause(), 1.0F})) {
       return false;
     }
@@ -195,7 +199,6 @@ private:
   }
 
   flat_array<record> records_;
-  const memory* memory_; // the stack's
 };
 
 } // namespace strata::detail

@@ -20,16 +20,18 @@ class pass_lists {
   using entry = detail::entry<Context, Event>;
 
 public:
-  explicit pass_lists(const memory* memory)
-      : memory_(memory) {}
+  // Like the arrays it is made of, it keeps no pointer to the memory it allocates from: the
+  // stack hands it to remember(), and calls release() before it goes.
+  pass_lists() = default;
   pass_lists(const pass_lists&) = delete;
   pass_lists& operator=(const pass_lists&) = delete;
-  ~pass_lists() {
-    covered_calls_.release(*memory_);
-    draw_calls_.release(*memory_);
-    handle_calls_.release(*memory_);
-    layers_.release(*memory_);
-    always_calls_.release(*memory_);
+  ~pass_lists() = default;
+  void release(const memory& memory) noexcept {
+    covered_calls_.release(memory);
+    draw_calls_.release(memory);
+    handle_calls_.release(memory);
+    layers_.release(memory);
+    always_calls_.release(memory);
   }
 
   // One test for the empty stack, R30/R32's general path and starts not refreshed since the
@@ -151,21 +153,21 @@ public:
   // though perhaps in new blocks: the starts go stale before any list grows, since the update
   // pass keeps pointers into its list. Inlined into the commit's enter step: g++ 12 stopped doing
   // so on its own once the steps had watched copies (R36), which cost bench S2 1.5%.
-  [[gnu::always_inline]] void remember(const entry& e) {
+  [[gnu::always_inline]] void remember(const memory& memory, const entry& e) {
     const type_ops<Context, Event>& type = *e.ops;
     stale();
-    make_room(layers_);
+    make_room(memory, layers_);
     if (type.update_covered != nullptr) {
-      make_room(covered_calls_);
+      make_room(memory, covered_calls_);
     }
     if (type.draw != nullptr) {
-      make_room(draw_calls_);
+      make_room(memory, draw_calls_);
     }
     if (type.handle != nullptr) {
-      make_room(handle_calls_);
+      make_room(memory, handle_calls_);
     }
     if (uses_extras(e)) [[unlikely]] {
-      remember_extras(e); // the last that may fail, and it changes nothing when it does
+      remember_extras(memory, e); // the last that may fail, and it changes nothing when it does
     }
     layer added{0,
                 0,
@@ -296,9 +298,9 @@ private:
     at.time_scale = time_scale;
   }
 
-  [[gnu::cold, gnu::noinline]] void remember_extras(const entry& e) {
+  [[gnu::cold, gnu::noinline]] void remember_extras(const memory& memory, const entry& e) {
     if (e.ops->update_always != nullptr) {
-      make_room(always_calls_);
+      make_room(memory, always_calls_);
       always_calls_.append_reserved({e.ops->update_always, e.object, layers_.size()});
     }
     ++update_extras_;
@@ -328,9 +330,9 @@ private:
   // Room for one more, first for four: most games' stacks are a few states deep, and each list
   // is a block of its own in every stack (bench S5 holds 100,000 of them).
   template <class T>
-  [[gnu::always_inline]] void make_room(flat_array<T>& calls) {
+  [[gnu::always_inline]] static void make_room(const memory& memory, flat_array<T>& calls) {
     if (calls.size() == calls.capacity()) [[unlikely]] {
-      calls.reserve(*memory_, calls.empty() ? 4 : 2 * calls.capacity());
+      calls.reserve(memory, calls.empty() ? 4 : 2 * calls.capacity());
     }
   }
 
@@ -354,7 +356,6 @@ private:
   flat_array<handle_call> handle_calls_;
   flat_array<layer> layers_;             // one per committed depth
   flat_array<always_call> always_calls_; // R30
-  const memory* memory_;                 // the stack's, which all five lists allocate from
   // Counts of committed states, 32 bits as the lists' own counts are (8 bytes of sizeof(stack)).
   // R30, R32: committed states with update_always or a time scale other than 1.
   std::uint32_t update_extras_ = 0;

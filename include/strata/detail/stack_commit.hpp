@@ -28,9 +28,9 @@ protected:
   using base::guard_;
   using base::just_paused_;
   using base::notify;
-  using base::options_;
   using base::passes_;
   using base::release;
+  using base::settings_;
   using base::take_committed_top;
   using base::transitions_;
   using base::unstage_top;
@@ -40,8 +40,9 @@ protected:
   void run_commit() {
     just_paused_ = false;
     transitions_ = 0;
-    if (cold_members* const cold = this->cold_.find(); cold != nullptr) {
-      cold->log.clear();
+    if (const cold_members* const cold = this->cold_.find();
+        cold != nullptr && cold->log != nullptr) {
+      cold->log->clear();
     }
     do {
       while (step_towards_staged()) {
@@ -65,7 +66,7 @@ protected:
       // commit covers or exits it again; a state paused by this very advance stays paused for
       // the enter.
       const bool stays_paused =
-          options_.coalesced ? (can_advance || must_retreat) : (can_advance && just_paused_);
+          this->coalesced_ ? (can_advance || must_retreat) : (can_advance && just_paused_);
       if (!stays_paused) {
         // R23: a resume right after this commit paused the top means the enter it paused for
         // was cancelled. It counts as a transition, so that a pause that pops and a resume that
@@ -147,7 +148,7 @@ protected:
     if (size > 0 && staged[size - 1].id() == focused_) [[likely]] {
       return false; // the common case: the top kept the focus
     }
-    if (transitions_ > options_.max_transitions || (size > 0 && staged[size - 1].paused())) {
+    if (transitions_ > settings_.max_transitions || (size > 0 && staged[size - 1].paused())) {
       return false;
     }
     if (focused_ != entry_id::none) {
@@ -240,7 +241,7 @@ protected:
   // ---- R23: the transition limit ----
 
   bool within_transition_limit() {
-    if (guard_.now != activity::committing || ++transitions_ <= options_.max_transitions)
+    if (guard_.now != activity::committing || ++transitions_ <= settings_.max_transitions)
         [[likely]] {
       return true;
     }
@@ -248,9 +249,10 @@ protected:
     return false;
   }
   [[gnu::cold, gnu::noinline]] void transition_limit_reached() {
-    const std::string limit = std::to_string(options_.max_transitions);
+    const std::string limit = std::to_string(settings_.max_transitions);
     const cold_members* const cold = this->cold_.find();
-    const std::string culprits = cold != nullptr ? cold->log.describe() : std::string{};
+    const std::string culprits =
+        cold != nullptr && cold->log != nullptr ? cold->log->describe() : std::string{};
     std::string message = join({"strata: commit exceeded ", limit, " transitions", culprits,
                                 "; the requests still pending were dropped"});
     drop_pending_requests();
@@ -262,9 +264,9 @@ protected:
     // Nothing of the user's runs until the stack is whole again: the dropped states are taken
     // out first and destroyed last, since their destructors may make requests.
     flat_array<entry> dropped;
-    const at_scope_exit give_back{[&] { dropped.release(options_.memory); }};
+    const at_scope_exit give_back{[&] { dropped.release(settings_.memory); }};
     const std::size_t prefix = entries_.committed_prefix();
-    entries_.restore_committed(dropped);
+    entries_.restore_committed(settings_.memory, dropped);
     if (this->observed()) {
       // R36: no request did this: the probe alone is told, so that its staged view follows.
       for (std::size_t i = dropped.size(); i-- > 0;) {

@@ -45,14 +45,26 @@ protected:
   using ops = type_ops<Context, Event>;
 
   stack_core(Context* context, options opts)
-      : options_(std::move(opts))
+      : settings_{opts.memory, opts.max_transitions, opts.max_depth}
       , context_(context)
-      , entries_(&options_.memory)
-      , passes_(&options_.memory)
-      , pool_(&options_.memory)
-      , motions_(&options_.memory)
-      , cold_(&options_.memory) {}
-  ~stack_core() { dropping_.release(options_.memory); }
+      , pool_(&settings_.memory)
+      , coalesced_(opts.coalesced) {
+    replace_error_handler(std::move(opts.on_error));
+  }
+  ~stack_core() {
+    dropping_.release(settings_.memory);
+    entries_.release(settings_.memory);
+    passes_.release(settings_.memory);
+    motions_.release(settings_.memory);
+    cold_.release(settings_.memory);
+  }
+
+  // The settings in force, the error handler with them.
+  [[nodiscard]] strata::options current_options() const {
+    const cold_members* const cold = cold_.find();
+    return {coalesced_, settings_.max_transitions, settings_.max_depth, settings_.memory,
+            cold != nullptr ? cold->on_error : error_handler{}};
+  }
 
   // R26: during destruction every state is unstaged, though the entries stay where they are
   // (see stack_commit::leave_on_destruction()).
@@ -132,7 +144,7 @@ protected:
   // that a push fetches it before it changes anything. May throw (out of memory).
   runaway_log* log_for_push() {
     if (guard_.pushing_in_commit()) [[unlikely]] {
-      return &cold_.get().log;
+      return &cold_.log(settings_.memory);
     }
     return nullptr;
   }
@@ -146,20 +158,20 @@ protected:
     throw error(code, message);
 #else
     const error problem(code, message);
-    if (options_.on_error) {
+    cold_members* const handled = cold_.find();
+    if (handled != nullptr && handled->on_error) {
       // So the handler may make requests and commits as if the call had not started (unless the
       // call itself came from code a request runs); only destroying the stack must wait until
       // the call has returned.
       const bool outer_handler = std::exchange(guard_.in_error_handler, true);
       at_scope_exit restore{[&] {
         guard_.in_error_handler = outer_handler;
-        cold_members* const cold = cold_.find();
-        if (!outer_handler && cold != nullptr && cold->next_handler) {
-          options_.on_error = *std::move(cold->next_handler); // see replace_error_handler()
-          cold->next_handler.reset();
+        if (!outer_handler && handled->next_handler) {
+          handled->on_error = *std::move(handled->next_handler); // see replace_error_handler()
+          handled->next_handler.reset();
         }
       }};
-      options_.on_error(problem);
+      handled->on_error(problem);
       return;
     }
     std::fprintf(stderr, "%s\n", problem.what());
@@ -168,20 +180,24 @@ protected:
   }
 
   void replace_error_handler(error_handler handler) {
+    if (!handler && cold_.find() == nullptr) {
+      return; // no handler, and none to remove
+    }
+    cold_members& cold = cold_.get(settings_.memory);
     if (guard_.in_error_handler) {
       // R27: the running handler is neither moved nor destroyed under itself (a std::function
       // keeps a small callable inside itself): the new one takes over when its call is over.
-      cold_.get().next_handler = std::move(handler);
+      cold.next_handler = std::move(handler);
       return;
     }
-    options_.on_error = std::move(handler);
+    cold.on_error = std::move(handler);
   }
 
   void replace_observer(strata::observer watcher) {
     if (!watcher && cold_.find() == nullptr) {
       return; // no observer, and none to remove
     }
-    cold_members& cold = cold_.get();
+    cold_members& cold = cold_.get(settings_.memory);
     if (guard_.observing()) {
       // R22: the running observer is neither moved nor destroyed under itself (a std::function
       // keeps a small callable inside itself): the new one takes over when its call is over.
@@ -254,8 +270,15 @@ protected:
     std::forward<Call>(call)();
   }
 
-  // The settings first: the parts below keep the address of their allocator.
-  strata::options options_;
+  // The settings a stack reads as it works, first: the parts below keep the address of their
+  // allocator. options::coalesced is kept with the flags below, options::on_error with the cold
+  // members (it is read only when an error is reported): issue 12, sizeof.
+  struct kept_settings {
+    strata::memory memory;
+    std::size_t max_transitions;
+    std::size_t max_depth;
+  };
+  kept_settings settings_;
   // Then, together, what a frame of an unchanged stack reads (bench S5 steps 100,000 stacks):
   // whether anything runs, the context, the posts, whether the commit has steps, where the passes
   // start. The rest after them.
@@ -275,6 +298,7 @@ protected:
   bool top_unsettled_ = false;
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   bool observed_ = false;    // the cold members hold an observer
+  bool coalesced_;           // options::coalesced
   std::size_t transitions_ = 0;
   // Cold members last.
   flat_array<entry> dropping_; // never-entered states a pop_down_to() is telling of

@@ -25,6 +25,7 @@ protected:
   using handles::motions_;
   using handles::passes_;
   using handles::release;
+  using handles::settings_;
   using typename handles::entry;
 
   // ---- at the commit ----
@@ -32,7 +33,7 @@ protected:
   // `next`, about to enter at the committed top, arrives over time; out of memory for its
   // record, it is there at once.
   [[gnu::cold, gnu::noinline]] void start_arriving(const entry& next) noexcept {
-    if (motions_.arrive(next, entries_.committed_size(), next.transition())) {
+    if (motions_.arrive(settings_.memory, next, entries_.committed_size(), next.transition())) {
       passes_.set_in_motion(true);
     }
   }
@@ -114,7 +115,8 @@ private:
     const std::size_t depth = entries_.committed_size(); // where it was
     // R26: during destruction no time passes any more. Out of memory for its record, it cannot
     // wait either: its transition and those of the states leaving above it are cut short.
-    if (guard_.now == activity::destroying || !motions_.leave(left, depth, departure_of(left))) {
+    if (guard_.now == activity::destroying ||
+        !motions_.leave(settings_.memory, left, depth, departure_of(left))) {
       release_leaving_from(depth + 1);
       motions_.forget_arrival(depth);
       release(left);

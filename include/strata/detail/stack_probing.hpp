@@ -29,6 +29,7 @@ protected:
   using core::observed;
   using core::observed_;
   using core::passes_;
+  using core::settings_;
   using core::where;
   using typename core::entry;
 
@@ -46,7 +47,7 @@ protected:
     if (watcher == nullptr && cold_.find() == nullptr) {
       return;
     }
-    cold_members& cold = cold_.get();
+    cold_members& cold = cold_.get(settings_.memory);
     cold.probe = watcher;
     cold.in_frame = false;
     observed_ = cold.watched();

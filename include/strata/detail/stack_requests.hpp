@@ -49,10 +49,10 @@ protected:
   using core::entries_;
   using core::fail;
   using core::guard_;
-  using core::options_;
   using core::place;
   using core::pool_;
   using core::pop_down_to;
+  using core::settings_;
   using core::stage;
   using core::staged_size;
   using core::tell_staged;
@@ -97,7 +97,7 @@ protected:
   // R23: `name` names the pushed state for the message when only one is pushed: its own name, or
   // for a state not constructed yet, its type's.
   bool ready_to_grow(std::size_t count, std::string_view name) {
-    if (entries_.staged().size() + count > options_.max_depth) [[unlikely]] {
+    if (entries_.staged().size() + count > settings_.max_depth) [[unlikely]] {
       depth_limit_reached(count, name);
       return false;
     }
@@ -105,7 +105,7 @@ protected:
   }
   [[gnu::cold, gnu::noinline]] void depth_limit_reached(std::size_t count, std::string_view name) {
     const std::string counted = std::to_string(count);
-    const std::string limit = std::to_string(options_.max_depth);
+    const std::string limit = std::to_string(settings_.max_depth);
     std::string message = count == 1 ? join({"strata: pushing '", name, "'"})
                                      : join({"strata: pushing ", counted, " states"});
     message.append(" would grow the stack past its depth limit of ").append(limit);
@@ -262,11 +262,11 @@ protected:
     }};
     // R23: the stack it leaves against the limit, and the message of a push of the batch.
     const std::size_t staged_after = depth + batch.size();
-    if (staged_after > options_.max_depth) [[unlikely]] {
+    if (staged_after > settings_.max_depth) [[unlikely]] {
       depth_limit_reached(batch.size(), batch.size() == 1 ? batch[0].name() : std::string_view{});
       return false;
     }
-    entries_.reserve_staged(staged_after);
+    entries_.reserve_staged(settings_.memory, staged_after);
     this->log_for_push(); // made now, so that place() below cannot fail
     const unstaged_block popped = unstage_down_to(depth, cause::replace);
     staged_slot first{};

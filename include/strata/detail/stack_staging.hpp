@@ -40,14 +40,14 @@ protected:
   // instructions per pushed state with g++ 12, 54 with clang 14.
   staged_slot place(entry e) {
     if (entries_.staged_has_room() && !this->guard_.pushing_in_commit()) [[likely]] {
-      return entries_.place(e);
+      return entries_.place(this->settings_.memory, e);
     }
     return place_growing_or_logged(e);
   }
   [[gnu::noinline]] staged_slot place_growing_or_logged(entry e) {
     on_unwind destroy{[&] { drop(e); }};
     runaway_log* const log = this->log_for_push();
-    const staged_slot slot = entries_.place(e);
+    const staged_slot slot = entries_.place(this->settings_.memory, e);
     destroy.dismiss();
     if (log != nullptr) [[unlikely]] {
       this->record_push(*log, e);
@@ -64,13 +64,14 @@ protected:
       // All or nothing: the only allocations.
       on_unwind destroy{[&] { drop(replacement); }};
       if (entered) {
-        entries_.reserve_retiring(1);
+        entries_.reserve_retiring(this->settings_.memory, 1);
       }
       this->log_for_push(); // made now, so that place() below cannot fail
       destroy.dismiss();
     }
     entry dropped{}; // an unentered top is kept here: place() reuses its slot
-    entry& old = entered ? entries_.retire_top() : (dropped = entries_.pop_unentered_top());
+    entry& old = entered ? entries_.retire_top(this->settings_.memory)
+                         : (dropped = entries_.pop_unentered_top());
     old.set_departure_cause(cause::replace); // R33
     replacement.set_arrived_by_replace();
     const staged_slot slot = place(replacement); // cannot allocate: a slot was just freed
@@ -84,7 +85,7 @@ protected:
   void unstage_top() {
     const std::size_t depth = entries_.staged().size() - 1;
     if (entries_.top_entered()) {
-      tell_unstaged(entries_.retire_top(), depth, true);
+      tell_unstaged(entries_.retire_top(this->settings_.memory), depth, true);
       return;
     }
     drop_unentered_top(depth);
@@ -142,7 +143,8 @@ protected:
                          entries_.retiring_end()};
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
     // each uses dropping_ from where the one outside it left off.
-    block.first_unentered = entries_.unstage_down_to(depth, this->dropping_);
+    block.first_unentered =
+        entries_.unstage_down_to(this->settings_.memory, depth, this->dropping_);
     for (std::size_t i = block.retire_from; i < entries_.retiring_end(); ++i) {
       entries_.retiring_at(i).set_departure_cause(why);
     }

@@ -99,7 +99,7 @@ protected:
     // The entering state is committed while its enter runs, so a request that unstages it then
     // schedules its exit instead of destroying it under its own feet.
     const entry& next = entries_.staged()[entries_.committed_prefix()];
-    passes_.remember(next);
+    passes_.remember(this->settings_.memory, next);
     if (next.arrives()) [[unlikely]] {
       start_arriving(next); // R33: arriving from its enter on
     }
@@ -188,7 +188,7 @@ protected:
   // The committed top leaves (its exit ran, or its enter threw).
   entry take_committed_top() {
     passes_.forget(entries_.committed_top());
-    return entries_.take_committed_top();
+    return entries_.take_committed_top(this->settings_.memory);
   }
 
   // R29: the unfocus of the committed entry at `depth`: the top when it exits, otherwise still
