@@ -80,8 +80,8 @@ TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all
 }
 
 // The error handler is read only when an error is reported, so it waits with the other seldom
-// used members (the observer, the runaway log) in a block made from the stack's memory, and a
-// stack without one pays nothing for it.
+// used members (the observer, the probe) in a block made from the stack's memory, and a stack
+// without one pays nothing for it.
 TEST(memory, an_error_handler_is_kept_in_a_block_made_from_the_stack_memory_once_given) {
   counting_resource counting;
   {
@@ -96,7 +96,9 @@ TEST(memory, an_error_handler_is_kept_in_a_block_made_from_the_stack_memory_once
                                             .on_error = [&](const strata::error&) { ++reported; }});
     EXPECT_EQ(counting.allocations, 1U);
     EXPECT_EQ(counting.live_blocks, 1U);
-    handled.settings().on_error(strata::error(strata::errc::empty_stack, "a copy calls it"));
+    const strata::error_handler copy = handled.settings().on_error;
+    ASSERT_TRUE(copy);
+    copy(strata::error(strata::errc::empty_stack, "a copy calls it"));
     EXPECT_EQ(reported, 1);
     handled.set_error_handler({});
     EXPECT_FALSE(handled.settings().on_error);

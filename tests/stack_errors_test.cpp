@@ -1,6 +1,7 @@
 // tests/stack_errors_test.cpp: every misuse strata reports (R24) with its exact code and message,
 // the loop limits (R23), builds without exceptions (R27), and that the stack keeps working
 // after each error.
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -904,6 +905,34 @@ TEST(errors_without_exceptions_death, r27_the_default_handler_prints_and_aborts)
     s.pop();
   };
   EXPECT_DEATH(pop_empty(), "strata: pop\\(\\) on an empty stack");
+}
+
+// committed: (empty)   (a handler given, then removed: the block that kept it stays)
+// requests:  pop   -> as without a handler: the error is printed and the program aborts
+TEST(errors_without_exceptions_death, r27_a_removed_handler_leaves_the_default) {
+  const auto pop_empty = [] {
+    recorder ctx;
+    test_stack s{ctx, strata::options{.on_error = [](const strata::error&) {}}};
+    s.set_error_handler({});
+    s.pop();
+  };
+  EXPECT_DEATH(pop_empty(), "strata: pop\\(\\) on an empty stack");
+}
+
+// committed: (empty)   (the handler removes itself while it runs)
+// requests:  pop, pop   -> the first error reaches it; the second is printed and aborts
+TEST(errors_without_exceptions_death, r27_a_handler_that_removes_itself_leaves_the_default) {
+  const auto pop_empty_twice = [] {
+    recorder ctx;
+    test_stack s{ctx};
+    s.set_error_handler([&](const strata::error&) {
+      s.set_error_handler({});
+      std::fputs("first error handled\n", stderr);
+    });
+    s.pop();
+    s.pop();
+  };
+  EXPECT_DEATH(pop_empty_twice(), "first error handled\n+strata: pop\\(\\) on an empty stack");
 }
 
 #else

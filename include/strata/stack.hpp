@@ -72,8 +72,8 @@ public:
   using pushed = strata::pushed<stack, T>;
 
   // The NOLINTs: clang-tidy 14's analyzer reports every field after the parts as uninitialized
-  // once the parts point into the stack itself (at settings_.memory), default initializers and
-  // all; with the same parts pointing elsewhere it reports nothing.
+  // once a part points into the stack itself (the pool, at settings_.memory), default
+  // initializers and all; with the same part pointing elsewhere it reports nothing.
   explicit stack(Context& context, options opts = {}) requires(!std::is_same_v<Context, no_context>)
       // NOLINTNEXTLINE(clang-analyzer-optin.cplusplus.UninitializedObject)
       : stack(&context, std::move(opts)) {}

@@ -14,10 +14,20 @@ namespace detail = strata::detail;
 
 using strata_test::counting_resource;
 
+// Gives the members back at its end, as the stack does, even when an assertion ends a test early.
+struct owned_storage : detail::cold_storage {
+  explicit owned_storage(const strata::memory& from)
+      : from(from) {}
+  owned_storage(const owned_storage&) = delete;
+  owned_storage& operator=(const owned_storage&) = delete;
+  ~owned_storage() { release(from); }
+  const strata::memory& from;
+};
+
 TEST(cold_members, are_made_once_on_first_need_and_given_back) {
   counting_resource memory;
   const strata::memory& from = *memory.as_memory();
-  detail::cold_storage cold;
+  owned_storage cold(from);
   {
     EXPECT_EQ(cold.find(), nullptr);
     EXPECT_EQ(memory.allocations, 0U); // a stack that never needs them pays nothing
@@ -41,7 +51,7 @@ TEST(cold_members, are_made_once_on_first_need_and_given_back) {
 TEST(cold_members, the_runaway_log_is_made_apart_on_first_need) {
   counting_resource memory;
   const strata::memory& from = *memory.as_memory();
-  detail::cold_storage cold;
+  owned_storage cold(from);
   {
     detail::runaway_log& log = cold.log(from);
     EXPECT_EQ(memory.allocations, 2U);

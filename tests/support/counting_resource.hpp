@@ -32,7 +32,7 @@ public:
   counting_resource(const counting_resource&) = delete;
   counting_resource& operator=(const counting_resource&) = delete;
 
-  // For a stack's parts, which take the stack's strata::memory by pointer.
+  // For a stack's parts, which take the stack's strata::memory by pointer or per call.
   [[nodiscard]] const strata::memory* as_memory() const { return &as_memory_; }
 
 private:

@@ -2,9 +2,10 @@
 // error handler, an observer or error handler waiting to take over from one that replaced itself
 // from inside its own call (R22, R27), who pushed whom during a commit (R23), and the probe (R36).
 // Held out of the stack object (issue 12: sizeof and the cache lines a frame touches), made from
-// options::memory by the first request that needs one of them, and kept until the stack is
-// destroyed. The runaway log, most of their bytes, is a block of its own, made by the first push
-// a commit records: a stack given only an error handler or an observer does without it.
+// options::memory by the first request that needs one of them (or by the constructor, given an
+// error handler), and kept until the stack is destroyed. The runaway log, most of their bytes, is a
+// block of its own, made by the first push a commit records: a stack given only an error handler or
+// an observer does without it.
 #pragma once
 
 #include <cstdint>
@@ -71,8 +72,8 @@ public:
     }
     return *made_;
   }
-  // The runaway log, made (with the members) the first time. May throw (out of memory) before it
-  // changes anything.
+  // The runaway log, made (with the members) the first time. May throw (out of memory); the
+  // members it made first stay made, and the stack as it was.
   runaway_log& log(const memory& memory) {
     cold_members& cold = get(memory);
     if (cold.log == nullptr) [[unlikely]] {

@@ -270,7 +270,7 @@ protected:
     std::forward<Call>(call)();
   }
 
-  // The settings a stack reads as it works, first: the parts below keep the address of their
+  // The settings a stack reads as it works, first: the pool below keeps the address of its
   // allocator. options::coalesced is kept with the flags below, options::on_error with the cold
   // members (it is read only when an error is reported): issue 12, sizeof.
   struct kept_settings {
