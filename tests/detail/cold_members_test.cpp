@@ -7,22 +7,14 @@
 #include <strata/detail/cold_members.hpp>
 
 #include "support/counting_resource.hpp"
+#include "support/owned_part.hpp"
 
 namespace {
 
 namespace detail = strata::detail;
 
 using strata_test::counting_resource;
-
-// Gives the members back at its end, as the stack does, even when an assertion ends a test early.
-struct owned_storage : detail::cold_storage {
-  explicit owned_storage(const strata::memory& from)
-      : from(from) {}
-  owned_storage(const owned_storage&) = delete;
-  owned_storage& operator=(const owned_storage&) = delete;
-  ~owned_storage() { release(from); }
-  const strata::memory& from;
-};
+using owned_storage = strata_test::owned_part<detail::cold_storage>;
 
 TEST(cold_members, are_made_once_on_first_need_and_given_back) {
   counting_resource memory;

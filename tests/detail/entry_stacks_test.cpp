@@ -9,6 +9,7 @@
 #include <strata/detail/entry_stacks.hpp>
 
 #include "support/counting_resource.hpp"
+#include "support/owned_part.hpp"
 
 namespace {
 
@@ -26,16 +27,7 @@ struct dropped_entries : strata::detail::flat_array<entry> {
   ~dropped_entries() { release(new_and_delete); }
 };
 
-// The stacks keep no pointer to their memory: as the stack does with its own, this owner hands
-// it to the calls that allocate and gives their arrays back at its end.
-struct owned_stacks : stacks {
-  explicit owned_stacks(const strata::memory& from)
-      : memory(from) {}
-  owned_stacks(const owned_stacks&) = delete;
-  owned_stacks& operator=(const owned_stacks&) = delete;
-  ~owned_stacks() { release(memory); }
-  const strata::memory& memory;
-};
+using owned_stacks = strata_test::owned_part<stacks>;
 
 // The stacks only move entries around: a blank one does (place() gives it its id).
 entry blank() {

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 #include <strata/detail/pass_lists.hpp>
 
+#include "support/owned_part.hpp"
+
 namespace {
 
 // The context: every call a pass makes, in order.
@@ -71,7 +73,7 @@ protected:
                            strata::detail::ownership::borrowed);
     committed.back().set_mode(mode);
     scale(committed.size() - 1, time_scale);
-    lists.remember(new_and_delete, committed.back());
+    lists.remember(lists.memory, committed.back());
   }
   void scale(std::size_t depth, float time_scale) { committed[depth].set_time_scale(time_scale); }
   void pop() {
@@ -115,9 +117,7 @@ protected:
 
   calls log;
   std::vector<entry> committed;
-  strata::detail::pass_lists<calls, event> lists;
-  // The lists keep no pointer to their memory: their owner gives it back.
-  void TearDown() override { lists.release(new_and_delete); }
+  strata_test::owned_part<strata::detail::pass_lists<calls, event>> lists{new_and_delete};
   full world{"world"};
   full menu{"menu"};
   full popup{"popup"};
