@@ -377,7 +377,7 @@ public:
   }
   void set_coalesced(bool on) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_coalesced()");)
-    this->coalesced_ = on;
+    this->coalesced_ = on; // kept among the flags, not in settings_
   }
   void set_max_transitions(std::size_t limit) {
     STRATA_IF_CHECKED(this->checks_.check_thread("set_max_transitions()");)
