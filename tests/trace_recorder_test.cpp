@@ -244,14 +244,15 @@ TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {
   s.set_probe(nullptr);
 }
 
-// A push's .modality() comes after the probe heard of the push: both views show the modality the
-// entry entered with.
-TEST(trace_recorder, r36_a_modality_given_after_the_push_shows_from_the_enter) {
+// A push's .modality() and .name() come after the probe heard of the push: both views show the
+// modality and the name the entry entered with (the staged view used to keep the push step's
+// name).
+TEST(trace_recorder, r36_a_modality_and_name_given_after_the_push_show_from_the_enter) {
   recorder ctx;
   test_stack s{ctx};
   strata::trace_recorder trace{64};
   s.set_probe(&trace);
-  s.push<logged<"world">>().modality(strata::modality::opaque);
+  s.push<logged<"world">>().modality(strata::modality::opaque).name("world 1-2");
   s.commit();
   const auto at = trace.stack_at(0);
   ASSERT_TRUE(at.has_value());
@@ -259,6 +260,8 @@ TEST(trace_recorder, r36_a_modality_given_after_the_push_shows_from_the_enter) {
   ASSERT_EQ(at->staged.size(), 1U);
   EXPECT_EQ(at->committed[0].mode, strata::modality::opaque);
   EXPECT_EQ(at->staged[0].mode, strata::modality::opaque);
+  EXPECT_EQ(trace.name(at->committed[0].name), "world 1-2");
+  EXPECT_EQ(trace.name(at->staged[0].name), "world 1-2");
   s.set_probe(nullptr);
 }
 
@@ -409,6 +412,54 @@ TEST(trace_timeline, r36_a_wrapped_ring_starts_from_its_baseline) {
             "request pop() outside any hook\n"
             "step pop c#3@2\n"
             "step discard c#3@2\n");
+}
+
+// R21: a name may hold any bytes. Its control bytes, backslashes and quotes are escaped, so that
+// every event stays on its own line and the name reads back as given.
+TEST(trace_timeline, r36_a_name_with_control_bytes_stays_on_its_line) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"a">>().name("two\nlines \"q\" \\ \x1b[31m");
+  s.frame(0.1);
+  s.pop();
+  s.set_probe(nullptr);
+  const std::string name = "two\\nlines \\\"q\\\" \\\\ \\x1b[31m";
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "request push() outside any hook\n"
+            "step push a#1@0\n" // the probe hears of the push before its .name()
+            "frame 1\n"
+            "  " +
+                name +
+                "#1@0.enter\n"
+                "  done " +
+                name +
+                ".enter\n"
+                "  step enter " +
+                name +
+                "#1@0\n"
+                "  step focus " +
+                name +
+                "#1@0\n"
+                "  " +
+                name +
+                "#1@0.update\n"
+                "  done " +
+                name +
+                ".update\n"
+                "  " +
+                name +
+                "#1@0.draw\n"
+                "  done " +
+                name +
+                ".draw\n"
+                "end of frame 1: " +
+                name + "*  (staged: " + name +
+                "*)\n"
+                "request pop() outside any hook\n"
+                "step pop " +
+                name + "#1@0\n");
 }
 
 } // namespace

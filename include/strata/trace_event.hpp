@@ -72,10 +72,10 @@ struct recorded_views {
     case step::enter:
       committed.resize(e.depth);
       committed.push_back(entry);
-      // The same entry in the staged view: a push's .modality() comes after the probe heard of
-      // the push, and the enter tells the modality the entry has now.
+      // The same entry in the staged view: a push's .modality() and .name() come after the
+      // probe heard of the push, and the enter tells the modality and the name it has now.
       if (e.depth < staged.size() && staged[e.depth].id == e.id) {
-        staged[e.depth].mode = e.mode;
+        staged[e.depth] = entry;
       }
       break;
     case step::exit:

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "detail/escaped_text.hpp"
 #include "detail/trace_pairs.hpp"
 #include "trace_recorder.hpp"
 
@@ -22,9 +23,17 @@ struct timeline_options {
 
 namespace detail {
 
+// A state's name on one line: its control bytes, backslashes and quotes escaped (R21: a name
+// may hold any bytes; a newline in one would split the event's line).
+inline std::string timeline_name(std::string_view name) {
+  std::string text;
+  append_escaped(text, name);
+  return text;
+}
+
 // "title#1@0": a state, its id and its depth.
 inline std::string timeline_entry(std::string_view name, entry_id id, std::size_t depth) {
-  return std::string(name) + "#" + std::to_string(static_cast<std::uint64_t>(id)) + "@" +
+  return timeline_name(name) + "#" + std::to_string(static_cast<std::uint64_t>(id)) + "@" +
          std::to_string(depth);
 }
 
@@ -35,7 +44,7 @@ inline std::string timeline_view(const trace_recorder& trace,
   }
   std::string line;
   for (std::size_t i = 0; i < view.size(); ++i) {
-    line.append(i == 0 ? "" : " | ").append(trace.name(view[i].name));
+    line.append(i == 0 ? "" : " | ").append(timeline_name(trace.name(view[i].name)));
   }
   return line + "*";
 }
@@ -103,13 +112,13 @@ inline std::string to_timeline(const trace_recorder& trace, timeline_options opt
       const std::size_t begin = pairs[i];
       nesting -= nesting > 0 && begin != detail::unpaired ? 1 : 0;
       if (begin != detail::unpaired && options.durations) {
-        line("done " + std::string(trace.name(trace[begin].name)) + "." +
+        line("done " + detail::timeline_name(trace.name(trace[begin].name)) + "." +
              std::string(to_string(e.hook)) + " " +
              detail::timeline_duration(e.time_ns - trace[begin].time_ns));
       } else {
         line("done " +
-             std::string(begin != detail::unpaired ? trace.name(trace[begin].name)
-                                                   : std::string_view{"?"}) +
+             (begin != detail::unpaired ? detail::timeline_name(trace.name(trace[begin].name))
+                                        : std::string{"?"}) +
              "." + std::string(to_string(e.hook)));
       }
       break;

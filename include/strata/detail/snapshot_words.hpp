@@ -17,6 +17,7 @@
 
 #include "../modality.hpp"
 #include "../record.hpp"
+#include "escaped_text.hpp"
 
 namespace strata::detail::snapshot_words {
 
@@ -50,24 +51,7 @@ inline std::string number_text(double value) {
 
 inline void append_quoted(std::string& out, std::string_view text) {
   out += '"';
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7F) {
-      static constexpr char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out += hex[byte >> 4U];
-      out += hex[byte & 0xFU];
-    } else {
-      out += c;
-    }
-  }
+  append_escaped(out, text);
   out += '"';
 }
 
