@@ -2,7 +2,9 @@
 // attached to entries: one free list per 16-byte size class, refilled with chunks from
 // options::memory, so that a push and a pop cost a few instructions each once warm. The free
 // lists live on the heap, made by the first refill: inline they were 144 of the stack object's
-// bytes (issue 12's sizeof target), for one more load per allocation.
+// bytes (issue 12's sizeof target), for one more load per allocation. Their table holds the size
+// classes up to the largest one allocated so far, and grows when a larger one comes: a stack of
+// 32-byte states keeps two lists (48 bytes), not sixteen (152; issue 12's S5 bytes).
 #pragma once
 
 #include <array>
@@ -28,20 +30,21 @@ public:
       chunks_ = next;
     }
     if (lists_->made) {
-      upstream_->deallocate(lists_, sizeof(free_lists), alignof(free_lists));
+      upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
     }
   }
 
+  // One test sends both a size no list holds yet and one no size class serves out of line.
   void* allocate(std::size_t size, std::size_t align) {
-    if (size > largest || align > alignof(std::max_align_t)) [[unlikely]] {
-      return upstream_->allocate(size, align);
+    if (size > lists_->largest || align > alignof(std::max_align_t)) [[unlikely]] {
+      return allocate_unlisted(size, align);
     }
     const std::size_t size_class = (size - 1) / granule;
-    block* free = lists_->heads[size_class];
+    block* free = lists_->heads()[size_class].first;
     if (free == nullptr) [[unlikely]] {
       free = refill(size_class);
     }
-    lists_->heads[size_class] = free->next;
+    lists_->heads()[size_class].first = free->next;
     return free;
   }
 
@@ -50,10 +53,11 @@ public:
       upstream_->deallocate(memory, size, align);
       return;
     }
+    // Allocated here, so lists_ is this pool's own and lists its size class.
     const std::size_t size_class = (size - 1) / granule;
-    auto* freed = static_cast<block*>(memory); // allocated here, so lists_ is this pool's own
-    freed->next = lists_->heads[size_class];
-    lists_->heads[size_class] = freed;
+    auto* freed = static_cast<block*>(memory);
+    freed->next = lists_->heads()[size_class].first;
+    lists_->heads()[size_class].first = freed;
   }
 
 private:
@@ -67,43 +71,85 @@ private:
   struct block {
     block* next;
   };
+  struct head { // of one size class's list of free blocks
+    block* first;
+  };
   struct alignas(std::max_align_t) chunk {
     chunk* next;
     std::size_t bytes;
   };
-  struct free_lists { // zeroed by free_lists{}: every list empty, no doubling yet
-    std::array<block*, classes> heads;
-    std::array<unsigned char, classes> doublings;
-    bool made; // this pool's own, not no_lists
+  // The table, followed in its block by the heads of the lists of the size classes up to
+  // `largest`'s.
+  struct free_lists {
+    std::size_t largest;                          // bytes: the largest size class listed
+    std::array<unsigned char, classes> doublings; // per size class, listed or not
+    bool made;                                    // this pool's own, not no_lists
+
+    [[nodiscard]] std::size_t listed() const { return largest / granule; }
+    [[nodiscard]] std::size_t bytes() const { return bytes_for(listed()); }
+    [[nodiscard]] static constexpr std::size_t bytes_for(std::size_t listed) {
+      return sizeof(free_lists) + listed * sizeof(head);
+    }
+    // The array list_up_to() made right after the table.
+    [[nodiscard]] head* heads() { return std::launder(reinterpret_cast<head*>(this + 1)); }
   };
-  // Where a pool that never allocated points: every list empty, so its first allocation refills,
-  // which makes the pool's own lists. Only ever read. Told apart by its `made` flag rather than
-  // its address: a stack made in one shared library and used in another may see two copies.
+  static_assert(sizeof(free_lists) % alignof(head) == 0);
+  // Where a pool that never allocated points: no list, so its first allocation makes the pool's
+  // own. Only ever read. Told apart by its `made` flag rather than its address: a stack made in
+  // one shared library and used in another may see two copies.
   static inline free_lists no_lists{};
 
-  [[gnu::noinline]] block* refill(std::size_t size_class) {
-    if (!lists_->made) {
-      lists_ = ::new (upstream_->allocate(sizeof(free_lists), alignof(free_lists))) free_lists{};
-      lists_->made = true;
+  // A block larger than the lists hold: from the memory if no size class serves it, else from
+  // a chunk of its class, once the table lists it (its list is empty, being new).
+  [[gnu::noinline]] void* allocate_unlisted(std::size_t size, std::size_t align) {
+    if (size > largest || align > alignof(std::max_align_t)) {
+      return upstream_->allocate(size, align);
     }
+    const std::size_t size_class = (size - 1) / granule;
+    list_up_to(size_class);
+    block* const free = refill(size_class);
+    lists_->heads()[size_class].first = free->next;
+    return free;
+  }
+
+  // Makes a table listing the size classes up to `size_class`, with the lists and the
+  // doublings of the one it replaces. May throw (out of memory) before it changes anything.
+  void list_up_to(std::size_t size_class) {
+    const std::size_t listed = size_class + 1;
+    void* const place = upstream_->allocate(free_lists::bytes_for(listed), alignof(free_lists));
+    auto* const grown = ::new (place) free_lists{granule * listed, lists_->doublings, true};
+    head* const heads = ::new (static_cast<void*>(grown + 1)) head[listed]{};
+    for (std::size_t i = 0; i < lists_->listed(); ++i) {
+      heads[i] = lists_->heads()[i];
+    }
+    if (lists_->made) {
+      upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
+    }
+    lists_ = grown;
+  }
+
+  // Fills the empty list of `size_class` with a new chunk; returns its first block. May throw
+  // (out of memory) before it changes anything.
+  [[gnu::noinline]] block* refill(std::size_t size_class) {
     const std::size_t block_size = (size_class + 1) * granule;
     unsigned char& doublings = lists_->doublings[size_class];
     const std::size_t count = std::size_t{4} << doublings;
+    const std::size_t bytes = sizeof(chunk) + count * block_size;
+    auto* made = static_cast<chunk*>(upstream_->allocate(bytes, alignof(std::max_align_t)));
     if (doublings < max_doublings) {
       ++doublings;
     }
-    const std::size_t bytes = sizeof(chunk) + count * block_size;
-    auto* made = static_cast<chunk*>(upstream_->allocate(bytes, alignof(std::max_align_t)));
     made->next = chunks_;
     made->bytes = bytes;
     chunks_ = made;
+    head& list = lists_->heads()[size_class];
     auto* first = reinterpret_cast<std::byte*>(made + 1);
     for (std::size_t i = count; i-- > 0;) {
       auto* fresh = reinterpret_cast<block*>(first + i * block_size);
-      fresh->next = lists_->heads[size_class];
-      lists_->heads[size_class] = fresh;
+      fresh->next = list.first;
+      list.first = fresh;
     }
-    return lists_->heads[size_class];
+    return list.first;
   }
 
   const memory* upstream_; // the stack's, which outlives it

@@ -1,0 +1,119 @@
+// tests/detail/block_pool_test.cpp: pins detail::block_pool on its own: its table lists the size
+// classes up to the largest allocated so far and grows, keeping the free blocks it listed; chunks
+// double; blocks come back last in, first out; sizes no class serves go to the memory and back;
+// a table that cannot grow changes nothing; everything is given back at the end.
+#include <cstddef>
+#include <new>
+
+#include <gtest/gtest.h>
+#include <strata/detail/block_pool.hpp>
+#include <strata/error.hpp> // STRATA_NO_EXCEPTIONS when exceptions are off
+
+#include "support/counting_resource.hpp"
+#include "support/failing_resource.hpp"
+
+namespace {
+
+using strata::detail::block_pool;
+using strata_test::counting_resource;
+
+// The table's fixed part on this platform: a size, 16 chunk doublings and a flag, rounded to the
+// alignment of the pointers that follow it.
+constexpr std::size_t table_bytes = 32;
+constexpr std::size_t chunk_header = alignof(std::max_align_t);
+
+TEST(block_pool, allocates_nothing_until_asked) {
+  counting_resource memory;
+  { const block_pool pool(memory.as_memory()); }
+  EXPECT_EQ(memory.allocations, 0U);
+}
+
+TEST(block_pool, the_table_lists_the_classes_up_to_the_largest_allocated) {
+  counting_resource memory;
+  block_pool pool(memory.as_memory());
+  void* const state = pool.allocate(32, alignof(std::max_align_t));
+  // Two size classes (16 and 32 bytes) listed, and a chunk of 4 blocks of 32.
+  EXPECT_EQ(memory.allocations, 2U);
+  EXPECT_EQ(memory.outstanding, (table_bytes + 2 * 8) + (chunk_header + 4 * 32));
+  // A 100-byte block (class 7) makes a table of 7 lists, which replaces the first, and a chunk.
+  void* const larger = pool.allocate(100, 8);
+  EXPECT_EQ(memory.allocations, 4U);
+  EXPECT_EQ(memory.live_blocks, 3U);
+  EXPECT_EQ(memory.outstanding,
+            (table_bytes + 7 * 8) + (chunk_header + 4 * 32) + (chunk_header + 4 * 112));
+  // The 32-byte list was kept: its three free blocks serve without allocating, and a block
+  // given back is the next one out.
+  pool.deallocate(state, 32, alignof(std::max_align_t));
+  EXPECT_EQ(pool.allocate(32, 8), state);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NE(pool.allocate(32, 8), nullptr);
+  }
+  EXPECT_EQ(memory.allocations, 4U);
+  // A smaller class needs no new table.
+  EXPECT_NE(pool.allocate(16, 8), nullptr);
+  EXPECT_EQ(memory.allocations, 5U);
+  pool.deallocate(larger, 100, 8);
+}
+
+TEST(block_pool, chunks_double) {
+  counting_resource memory;
+  block_pool pool(memory.as_memory());
+  for (int i = 0; i < 4; ++i) {
+    pool.allocate(32, 8);
+  }
+  const std::size_t after_four = memory.outstanding;
+  pool.allocate(32, 8);
+  EXPECT_EQ(memory.outstanding - after_four, chunk_header + 8 * 32);
+}
+
+TEST(block_pool, sizes_no_class_serves_go_to_the_memory_and_back) {
+  counting_resource memory;
+  block_pool pool(memory.as_memory());
+  void* const large = pool.allocate(257, 8);
+  EXPECT_EQ(memory.allocations, 1U); // no table, no chunk
+  EXPECT_EQ(memory.outstanding, 257U);
+  struct alignas(2 * alignof(std::max_align_t)) over_aligned {
+    char bytes[16];
+  };
+  void* const aligned = pool.allocate(sizeof(over_aligned), alignof(over_aligned));
+  EXPECT_EQ(memory.allocations, 2U);
+  pool.deallocate(aligned, sizeof(over_aligned), alignof(over_aligned));
+  pool.deallocate(large, 257, 8);
+  EXPECT_EQ(memory.live_blocks, 0U);
+}
+
+TEST(block_pool, gives_everything_back) {
+  counting_resource memory;
+  {
+    block_pool pool(memory.as_memory());
+    for (std::size_t size = 8; size <= 256; size += 24) {
+      pool.allocate(size, 8);
+    }
+  }
+  EXPECT_EQ(memory.live_blocks, 0U);
+}
+
+#ifndef STRATA_NO_EXCEPTIONS
+// All-or-nothing requests (R1) rely on it: an allocation that throws leaves the pool as it was.
+TEST(block_pool, a_table_or_a_chunk_that_cannot_be_made_changes_nothing) {
+  strata_test::failing_resource failing;
+  const strata::memory memory{&failing};
+  block_pool pool(&memory);
+  void* const state = pool.allocate(32, 8);
+  pool.deallocate(state, 32, 8);
+  failing.fail_in = 1; // the grown table
+  EXPECT_THROW(pool.allocate(100, 8), std::bad_alloc);
+  EXPECT_EQ(failing.live(), 2U);
+  EXPECT_EQ(pool.allocate(32, 8), state); // the kept list still serves
+  failing.fail_in = 2;                    // the table is made, its chunk fails
+  EXPECT_THROW(pool.allocate(100, 8), std::bad_alloc);
+  EXPECT_EQ(failing.live(), 2U); // the grown table replaced the first
+  failing.fail_in = 1;           // the chunk again, whose size did not double
+  EXPECT_THROW(pool.allocate(100, 8), std::bad_alloc);
+  EXPECT_NE(pool.allocate(100, 8), nullptr);
+  EXPECT_EQ(failing.live(), 3U);
+  pool.deallocate(state, 32, 8);
+}
+#endif
+
+} // namespace
