@@ -47,7 +47,7 @@ struct recorded_views {
   // Applies one event (only steps change the views). Staged: a push fills its depth, a pop of the
   // entry at its depth takes it out; so the steps of an observer's requests, told in the middle of
   // another request's, land where the stack put them. Committed: it only changes at its top. An
-  // enter also gives its modality to the same entry in the staged view.
+  // enter also gives its modality and name to the same entry in the staged view.
   void apply(const trace_event& e) {
     if (e.what != trace_event::kind::step) {
       return;

@@ -1,7 +1,8 @@
 // tests/detail/block_pool_test.cpp: pins detail::block_pool on its own: its table lists the size
 // classes up to the largest allocated so far and grows, keeping the free blocks it listed; chunks
 // double; blocks come back last in, first out; sizes no class serves go to the memory and back;
-// a table that cannot grow changes nothing; everything is given back at the end.
+// an allocation that fails keeps every list, chunk and doubling; everything is given back at
+// the end.
 #include <cstddef>
 #include <new>
 
@@ -17,9 +18,14 @@ namespace {
 using strata::detail::block_pool;
 using strata_test::counting_resource;
 
-// The table's fixed part on this platform: a size, 16 chunk doublings and a flag, rounded to the
-// alignment of the pointers that follow it.
-constexpr std::size_t table_bytes = 32;
+// The table's fixed part: the size it lists and 16 chunk doublings, then a list head (a pointer)
+// per size class listed.
+constexpr std::size_t table_bytes = sizeof(std::size_t) + 16;
+constexpr std::size_t table_bytes_listing(std::size_t classes) {
+  return table_bytes + classes * sizeof(void*);
+}
+// A chunk's header (a pointer and a size) is aligned as std::max_align_t, as the blocks after
+// it are: 16 bytes on the platforms CI builds for (64-bit Linux and MinGW-w64).
 constexpr std::size_t chunk_header = alignof(std::max_align_t);
 
 TEST(block_pool, allocates_nothing_until_asked) {
@@ -34,13 +40,14 @@ TEST(block_pool, the_table_lists_the_classes_up_to_the_largest_allocated) {
   void* const state = pool.allocate(32, alignof(std::max_align_t));
   // Two size classes (16 and 32 bytes) listed, and a chunk of 4 blocks of 32.
   EXPECT_EQ(memory.allocations, 2U);
-  EXPECT_EQ(memory.outstanding, (table_bytes + 2 * 8) + (chunk_header + 4 * 32));
-  // A 100-byte block (class 7) makes a table of 7 lists, which replaces the first, and a chunk.
+  EXPECT_EQ(memory.outstanding, table_bytes_listing(2) + (chunk_header + 4 * 32));
+  // A 100-byte block (the seventh class, of 112 bytes) makes a table of 7 lists, which replaces
+  // the first, and a chunk.
   void* const larger = pool.allocate(100, 8);
   EXPECT_EQ(memory.allocations, 4U);
   EXPECT_EQ(memory.live_blocks, 3U);
   EXPECT_EQ(memory.outstanding,
-            (table_bytes + 7 * 8) + (chunk_header + 4 * 32) + (chunk_header + 4 * 112));
+            table_bytes_listing(7) + (chunk_header + 4 * 32) + (chunk_header + 4 * 112));
   // The 32-byte list was kept: its three free blocks serve without allocating, and a block
   // given back is the next one out.
   pool.deallocate(state, 32, alignof(std::max_align_t));
@@ -91,11 +98,13 @@ TEST(block_pool, gives_everything_back) {
     }
   }
   EXPECT_EQ(memory.live_blocks, 0U);
+  EXPECT_EQ(memory.outstanding, 0U); // each block given back with the size it was made with
 }
 
 #ifndef STRATA_NO_EXCEPTIONS
-// All-or-nothing requests (R1) rely on it: an allocation that throws leaves the pool as it was.
-TEST(block_pool, a_table_or_a_chunk_that_cannot_be_made_changes_nothing) {
+// All-or-nothing requests (R1) rely on it: an allocation that throws keeps every list, chunk and
+// doubling as they were (a table grown for a new class stays, that class's list empty).
+TEST(block_pool, an_allocation_that_fails_keeps_every_list_chunk_and_doubling) {
   strata_test::failing_resource failing;
   const strata::memory memory{&failing};
   block_pool pool(&memory);
@@ -108,10 +117,15 @@ TEST(block_pool, a_table_or_a_chunk_that_cannot_be_made_changes_nothing) {
   failing.fail_in = 2;                    // the table is made, its chunk fails
   EXPECT_THROW(pool.allocate(100, 8), std::bad_alloc);
   EXPECT_EQ(failing.live(), 2U); // the grown table replaced the first
-  failing.fail_in = 1;           // the chunk again, whose size did not double
+  failing.fail_in = 1;           // the chunk again
   EXPECT_THROW(pool.allocate(100, 8), std::bad_alloc);
-  EXPECT_NE(pool.allocate(100, 8), nullptr);
+  // The failed chunks counted no doubling: the first chunk made holds 4 blocks, the next 8.
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(pool.allocate(100, 8), nullptr);
+  }
   EXPECT_EQ(failing.live(), 3U);
+  EXPECT_NE(pool.allocate(100, 8), nullptr);
+  EXPECT_EQ(failing.live(), 4U);
   pool.deallocate(state, 32, 8);
 }
 #endif

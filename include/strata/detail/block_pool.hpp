@@ -1,10 +1,11 @@
 // strata/detail/block_pool.hpp: the stack's storage for pooled states and the small things
 // attached to entries: one free list per 16-byte size class, refilled with chunks from
 // options::memory, so that a push and a pop cost a few instructions each once warm. The free
-// lists live on the heap, made by the first refill: inline they were 144 of the stack object's
-// bytes (issue 12's sizeof target), for one more load per allocation. Their table holds the size
-// classes up to the largest one allocated so far, and grows when a larger one comes: a stack of
-// 32-byte states keeps two lists (48 bytes), not sixteen (152; issue 12's S5 bytes).
+// lists live on the heap, made by the first allocation a size class serves: inline they were 144
+// of the stack object's bytes (issue 12's sizeof target), for one more load per allocation. Their
+// table lists the size classes up to the largest one allocated so far, and grows when a larger
+// one comes: a stack of 32-byte states keeps two lists (40 bytes), not sixteen (152; issue 12's
+// S5 bytes).
 #pragma once
 
 #include <array>
@@ -29,14 +30,14 @@ public:
       upstream_->deallocate(chunks_, chunks_->bytes, alignof(std::max_align_t));
       chunks_ = next;
     }
-    if (lists_->made) {
+    if (lists_->owned()) {
       upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
     }
   }
 
   // One test sends both a size no list holds yet and one no size class serves out of line.
   void* allocate(std::size_t size, std::size_t align) {
-    if (size > lists_->largest || align > alignof(std::max_align_t)) [[unlikely]] {
+    if (size > lists_->listed_bytes || align > alignof(std::max_align_t)) [[unlikely]] {
       return allocate_unlisted(size, align);
     }
     const std::size_t size_class = (size - 1) / granule;
@@ -78,14 +79,16 @@ private:
     chunk* next;
     std::size_t bytes;
   };
-  // The table, followed in its block by the heads of the lists of the size classes up to
-  // `largest`'s.
+  // The table, followed in its block by the heads of the lists of the size classes it lists.
   struct free_lists {
-    std::size_t largest;                          // bytes: the largest size class listed
+    std::size_t listed_bytes;                     // the block size of the largest class listed
     std::array<unsigned char, classes> doublings; // per size class, listed or not
-    bool made;                                    // this pool's own, not no_lists
 
-    [[nodiscard]] std::size_t listed() const { return largest / granule; }
+    [[nodiscard]] std::size_t listed() const { return listed_bytes / granule; }
+    // Every table a pool makes lists a class; no_lists lists none. Told apart so rather than
+    // by no_lists' address: a stack made in one shared library and used in another may see
+    // two copies of it.
+    [[nodiscard]] bool owned() const { return listed_bytes != 0; }
     [[nodiscard]] std::size_t bytes() const { return bytes_for(listed()); }
     [[nodiscard]] static constexpr std::size_t bytes_for(std::size_t listed) {
       return sizeof(free_lists) + listed * sizeof(head);
@@ -93,14 +96,15 @@ private:
     // The array list_up_to() made right after the table.
     [[nodiscard]] head* heads() { return std::launder(reinterpret_cast<head*>(this + 1)); }
   };
-  static_assert(sizeof(free_lists) % alignof(head) == 0);
+  static_assert(sizeof(free_lists) % alignof(head) == 0 && alignof(head) <= alignof(free_lists));
   // Where a pool that never allocated points: no list, so its first allocation makes the pool's
-  // own. Only ever read. Told apart by its `made` flag rather than its address: a stack made in
-  // one shared library and used in another may see two copies.
+  // own. Only ever read.
   static inline free_lists no_lists{};
 
   // A block larger than the lists hold: from the memory if no size class serves it, else from
-  // a chunk of its class, once the table lists it (its list is empty, being new).
+  // a chunk of its class, once the table lists it (its list is empty, being new). If the chunk
+  // cannot be made, the grown table stays, its new list empty: every list, chunk and doubling
+  // is as it was.
   [[gnu::noinline]] void* allocate_unlisted(std::size_t size, std::size_t align) {
     if (size > largest || align > alignof(std::max_align_t)) {
       return upstream_->allocate(size, align);
@@ -117,12 +121,12 @@ private:
   void list_up_to(std::size_t size_class) {
     const std::size_t listed = size_class + 1;
     void* const place = upstream_->allocate(free_lists::bytes_for(listed), alignof(free_lists));
-    auto* const grown = ::new (place) free_lists{granule * listed, lists_->doublings, true};
+    auto* const grown = ::new (place) free_lists{granule * listed, lists_->doublings};
     head* const heads = ::new (static_cast<void*>(grown + 1)) head[listed]{};
     for (std::size_t i = 0; i < lists_->listed(); ++i) {
       heads[i] = lists_->heads()[i];
     }
-    if (lists_->made) {
+    if (lists_->owned()) {
       upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
     }
     lists_ = grown;
