@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # CI step: the library, the C API, the examples and every test built by clang++ against LLVM's
-# libc++ 14 (Debian's libc++-14-dev) and without RTTI, and run: CMakePresets.json's `libcxx`.
-# libc++ 14 has no <memory_resource> and no std::jthread, as Apple's platforms before macOS 14
-# lack std::pmr: this step keeps strata and its tests free of both, and of typeid and
-# dynamic_cast. GoogleTest is built from Debian's sources with the same library
-# (STRATA_GTEST_SOURCE); the benchmarks and the demo link libraries built for libstdc++ and stay
-# out.
+# libc++ 14 (Debian's libc++-14-dev), without RTTI and without exceptions (STRATA_NO_EXCEPTIONS:
+# errors go to the error handler), and run: CMakePresets.json's `libcxx`. These are the flags
+# many game engines build with. libc++ 14 has no <memory_resource> and no std::jthread, as
+# Apple's platforms before macOS 14 lack std::pmr: this step keeps strata and its tests free of
+# both, and of typeid and dynamic_cast. GoogleTest is built from Debian's sources with the same
+# library (STRATA_GTEST_SOURCE); the benchmarks and the demo link libraries built for libstdc++
+# and stay out. (The C API's library keeps exceptions, as in every build: its boundary catches
+# what C++ callbacks throw.)
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
-ci_section "preset libcxx: clang++ -stdlib=libc++ -fno-rtti (build-libcxx)"
+ci_section "preset libcxx: clang++ -stdlib=libc++ -fno-rtti, STRATA_NO_EXCEPTIONS (build-libcxx)"
 cmake --preset libcxx >/dev/null
 cmake --build --preset libcxx -j "$ci_jobs"
 if ldd build-libcxx/tests/stack_requests_test | grep -q 'libstdc++'; then

@@ -4,7 +4,10 @@
 # whose tests use a wine prefix of their own in build-mingw/. GoogleTest is built from Debian's
 # sources by the same compiler (STRATA_GTEST_SOURCE). The consumer tests configure projects of
 # their own and run them natively, so they stay out; so do the benchmarks and the demo (Google
-# Benchmark and ncurses are Linux builds here).
+# Benchmark and ncurses are Linux builds here). Two choices of the preset keep the step short:
+# each test program is one ctest entry that runs all its tests (STRATA_TESTS_PER_PROGRAM), as
+# every start under wine costs about a third of a second; and the Debug build has no debug
+# information (-O0 alone), which no debugger reads here and which is a fifth of the compile time.
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
@@ -25,8 +28,8 @@ trap '"$wineserver" -k || true' EXIT
 # Now and then wine fails to start one of the hundreds of programs: the test fails at once with
 # no output (leaving.r8_tells_a_resume_on_the_way_out_from_a_return_to_the_top did, in 0.01 s,
 # and passed in every run after). The tests that failed run once more, alone and with their
-# output: a test that fails twice fails the step. Every test also runs natively in the other
-# steps, where nothing is run again.
+# output: a test program that fails twice fails the step. Every test also runs natively in the
+# other steps, where nothing is run again.
 if ! ctest --preset mingw -j "$ci_jobs"; then
   echo "mingw: running the failed tests once more, one at a time"
   ctest --preset mingw --rerun-failed --output-on-failure
