@@ -70,7 +70,7 @@ public:
 
 private:
   recorder* log_;
-  bool enter_throws_;
+  [[maybe_unused]] bool enter_throws_; // read only where exceptions are on
 };
 
 class to_below : public stack_fixture {};
