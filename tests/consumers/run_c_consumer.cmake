@@ -4,12 +4,15 @@
 # - static: strata::c static, installed, found with find_package(strata COMPONENTS c);
 # - shared: the same with BUILD_SHARED_LIBS=ON; the library must export strata_* alone, unload
 #   at dlclose(), and work from Python through cffi reading the installed strata.h;
-# - build_tree: strata::c static, found in strata's build tree (strata_DIR), not installed;
+# - build_tree: strata::c static, found in strata's build tree (strata_DIR);
 # - pkg_config: strata::c static, installed, and the program compiled by the C compiler alone
 #   with what `pkg-config --cflags --libs strata_c` says.
+# build_tree and pkg_config take the static variant's build and install (STATIC_WORK_DIR, that
+# test's WORK_DIR; a ctest fixture runs it first) rather than building the same library again.
 # Usage (see CMakeLists.txt beside this):
 #   cmake -DVARIANT=<variant> -DSTRATA_SOURCE_DIR=<src> -DWORK_DIR=<dir> -DCXX_COMPILER=<c++>
-#         -DC_COMPILER=<cc> -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>] -P run_c_consumer.cmake
+#         -DC_COMPILER=<cc> -DGENERATOR=<gen> [-DMAKE_PROGRAM=<prog>]
+#         [-DSTATIC_WORK_DIR=<dir>] -P run_c_consumer.cmake
 cmake_minimum_required(VERSION 3.20)
 
 foreach(required IN ITEMS VARIANT STRATA_SOURCE_DIR WORK_DIR CXX_COMPILER C_COMPILER GENERATOR)
@@ -32,16 +35,22 @@ function(expect_program_output program)
 endfunction()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
-set(strata_build "${WORK_DIR}/strata")
-set(prefix "${WORK_DIR}/prefix")
 set(shared OFF)
 if(VARIANT STREQUAL "shared")
   set(shared ON)
 endif()
-run("configuring strata" ${CMAKE_COMMAND} -S "${STRATA_SOURCE_DIR}" -B "${strata_build}"
-    ${toolchain} -DSTRATA_LIBRARY_ONLY=ON -DSTRATA_BUILD_C_API=ON -DBUILD_SHARED_LIBS=${shared})
-run("building strata" ${CMAKE_COMMAND} --build "${strata_build}")
-if(NOT VARIANT STREQUAL "build_tree")
+if(VARIANT MATCHES "^(build_tree|pkg_config)$")
+  if(NOT DEFINED STATIC_WORK_DIR)
+    fail("the variant ${VARIANT} takes the static variant's build: -DSTATIC_WORK_DIR=...")
+  endif()
+  set(strata_build "${STATIC_WORK_DIR}/strata")
+  set(prefix "${STATIC_WORK_DIR}/prefix")
+else()
+  set(strata_build "${WORK_DIR}/strata")
+  set(prefix "${WORK_DIR}/prefix")
+  run("configuring strata" ${CMAKE_COMMAND} -S "${STRATA_SOURCE_DIR}" -B "${strata_build}"
+      ${toolchain} -DSTRATA_LIBRARY_ONLY=ON -DSTRATA_BUILD_C_API=ON -DBUILD_SHARED_LIBS=${shared})
+  run("building strata" ${CMAKE_COMMAND} --build "${strata_build}")
   run("installing strata" ${CMAKE_COMMAND} --install "${strata_build}" --prefix "${prefix}")
 endif()
 
