@@ -1,8 +1,9 @@
 // tests/threads/loading_test.cpp: R37 under ThreadSanitizer. One game thread starts loads on a
 // thread_executor (a std::jthread each) and lets each switch to its level, pops the loading state
 // while its work runs, or pops it at random frames (while its work runs or after its result
-// arrived); the works report progress and watch their stop_token. Every level made is destroyed once, on the game thread; everything the
-// works prepared is destroyed once (under ASan, nothing leaks).
+// arrived); the works report progress and watch their stop_token. Every level made is destroyed
+// once, on the game thread; everything the works prepared is destroyed once (under ASan, nothing
+// leaks).
 #include <version>
 #if defined(__cpp_lib_jthread)
 
