@@ -7,8 +7,8 @@
 # both, and of typeid and dynamic_cast. GoogleTest is built from Debian's sources with the same
 # library (STRATA_GTEST_SOURCE); the benchmarks and the demo link libraries built for libstdc++
 # and stay out. So do the consumer tests: they build projects of their own, with the compiler
-# alone and not the preset's flags, as 10-tests.sh already did with g++ and clang++. (The C API's library keeps exceptions, as in every build: its boundary catches
-# what C++ callbacks throw.)
+# alone and not the preset's flags, as 10-tests.sh already did with g++ and clang++. (The C API's
+# library keeps exceptions, as in every build: its boundary catches what C++ callbacks throw.)
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

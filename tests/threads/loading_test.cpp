@@ -78,8 +78,8 @@ using load = strata::loading<level, screen, game>;
 using plan = strata::load_plan<level, game>;
 
 // A work of `steps` short sleeps, reporting progress, that ends early when asked to stop; or,
-// `until_stopped`, one that runs until asked to stop (at most ten seconds, so that a fault ends
-// the test rather than hanging it).
+// `until_stopped`, one that runs until asked to stop (at most 200,000 sleeps, ten seconds or more
+// where sleeps overshoot, so that a fault ends the test rather than hanging it).
 plan::builder work(std::stop_token stop, strata::load_progress& progress, counts& tally, int steps,
                    bool until_stopped) {
   auto data = std::make_shared<level_data>(tally);
