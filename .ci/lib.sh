@@ -43,3 +43,17 @@ ci_preset() {
   cmake --build --preset "$name" -j "$ci_jobs"
   ctest --preset "$name" -j "$ci_jobs"
 }
+
+# ci_memcheck_allocation_options <program>: what memcheck must be told of the program's own
+# allocation functions. A test that counts allocations replaces the global operator new and
+# delete with its own, over malloc and free. By default memcheck puts its operator new in place
+# of the program's, but a delete that the compiler inlined or reached by a tail call frees with
+# a bare free(): optimized builds then show "Mismatched free()" that is not there, and the
+# counting replacement sees nothing. nouserintercepts leaves the program's own functions alone,
+# so memcheck sees their malloc and free, and the counts hold.
+ci_memcheck_allocation_options() {
+  # grep reads all of nm's output (no -q), so that pipefail does not see nm killed by SIGPIPE.
+  if nm -C --defined-only "$1" 2>/dev/null | grep ' operator new(unsigned long)$' >/dev/null; then
+    echo --soname-synonyms=somalloc=nouserintercepts
+  fi
+}
