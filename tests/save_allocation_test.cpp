@@ -4,7 +4,11 @@
 // any std::string keeps inline, and the two state types save different fields in a different
 // order, so that reading each saved record cannot reuse what the one before it left.
 #include <cstddef>
+#include <cstdint>
+#include <new>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <strata/save.hpp>
@@ -53,20 +57,29 @@ struct note {
 constexpr std::size_t depth = 12;
 const std::string long_text = "a text longer than any string keeps inline: 48 chars";
 
-TEST(save_allocation, a_warm_restore_allocates_only_what_its_states_allocate) {
+strata::save_types<> both_types() {
   strata::save_types<> types;
   types.add<chapter>("chapter");
   types.add<note>("note");
+  return types;
+}
 
-  strata::stack<> original;
-  for (std::size_t i = 0; i < depth; ++i) {
+// `states` deep, chapters and notes in turn, committed.
+void fill(strata::stack<>& stack, std::size_t states) {
+  for (std::size_t i = 0; i < states; ++i) {
     if (i % 2 == 0) {
-      original.push<chapter>(static_cast<int>(i), long_text);
+      stack.push<chapter>(static_cast<int>(i), long_text);
     } else {
-      original.push<note>(long_text);
+      stack.push<note>(long_text);
     }
   }
-  original.commit();
+  stack.commit();
+}
+
+TEST(save_allocation, a_warm_restore_allocates_only_what_its_states_allocate) {
+  const strata::save_types<> types = both_types();
+  strata::stack<> original;
+  fill(original, depth);
   const strata::snapshot saved = strata::save(original, types).taken;
   ASSERT_EQ(saved.states.size(), depth);
 
@@ -87,6 +100,52 @@ TEST(save_allocation, a_warm_restore_allocates_only_what_its_states_allocate) {
   ASSERT_EQ(restored.size(), depth);
   EXPECT_EQ(strata::save(restored, types).taken, saved);
 }
+
+// A save() allocates each state's record once: a state of a type saved before gets a record
+// sized to that type's fields, where a record grown field by field took a block per doubling (S9,
+// issue 14). Each state beyond the first of its type costs that block and the blocks of its long
+// name and long text, whatever the depth: the save of a stack twice as deep makes exactly that
+// many more, the list of the saved states being allocated once at its size.
+TEST(save_allocation, each_state_beyond_the_first_of_its_type_costs_one_block_for_its_fields) {
+  const strata::save_types<> types = both_types();
+  strata::stack<> shallow;
+  fill(shallow, depth);
+  strata::stack<> deep;
+  fill(deep, 2 * depth);
+
+  const std::size_t before_shallow = global_allocations;
+  const strata::save_result from_shallow = strata::save(shallow, types);
+  const std::size_t shallow_allocations = global_allocations - before_shallow;
+  const std::size_t before_deep = global_allocations;
+  const strata::save_result from_deep = strata::save(deep, types);
+  const std::size_t deep_allocations = global_allocations - before_deep;
+
+  ASSERT_EQ(from_shallow.taken.states.size(), depth);
+  ASSERT_EQ(from_deep.taken.states.size(), 2 * depth);
+  constexpr std::size_t blocks_per_state = 3; // its fields, its field's long name, its long text
+  EXPECT_EQ(deep_allocations - shallow_allocations, depth * blocks_per_state);
+  for (std::size_t i = 0; i < depth; ++i) { // the same pushes below `depth`: the same records
+    EXPECT_EQ(from_deep.taken.states[i], from_shallow.taken.states[i]) << "state " << i;
+  }
+}
+
+#ifndef STRATA_NO_EXCEPTIONS
+// A field is made in place in the record: if its name cannot be copied (out of memory), the
+// field is taken out again, and the record keeps what it held.
+TEST(save_allocation, a_field_whose_name_cannot_be_copied_leaves_the_record_as_it_was) {
+  std::vector<strata::field> room; // so that the field is added without growing the record
+  room.reserve(4);
+  room.push_back(strata::field{"number", std::int64_t{7}});
+  strata::record out{1, std::move(room)};
+  const strata::record before = out;
+  fail_next_allocation = true;
+  EXPECT_THROW(out.set("a_field_name_longer_than_any_kept_inline", 8), std::bad_alloc);
+  EXPECT_FALSE(fail_next_allocation) << "the name was copied without allocating";
+  EXPECT_EQ(out, before);
+  out.set("a_field_name_longer_than_any_kept_inline", 8); // and the record takes it later
+  EXPECT_EQ(out.fields().size(), 2U);
+}
+#endif
 
 } // namespace
 } // namespace strata_test

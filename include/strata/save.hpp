@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "detail/attachments.hpp"
+#include "detail/field_counts.hpp"
 #include "detail/record_scratch.hpp"
 #include "detail/scope_guard.hpp"
 #include "save_types.hpp"
@@ -85,11 +86,15 @@ struct save_access {
                                     save_options options) {
     save_result result;
     const std::size_t size = s.entries_.committed_size();
+    if (options.from < size) {
+      result.taken.states.reserve(size - options.from);
+    }
+    field_counts fields(registry.kind_count());
     bool below_skipped = false; // unsavable::skip left the state directly below out
     for (std::size_t depth = options.from; depth < size; ++depth) {
       const entry& e = s.entries_.committed_at(depth); // no request moves it: as_query_code
       std::string why;
-      saved_state state = save_one(e, registry, why);
+      saved_state state = save_one(e, registry, why, fields);
       if (why.empty() && below_skipped && state.on_exit) {
         // Its to_below result calls the state left out: a restore could not bind it.
         state.on_exit.reset();
@@ -126,7 +131,9 @@ struct save_access {
 
   // One entry: its key and record, and the overrides its pushes made. `why` says what cannot
   // be saved; with the key still set, only its on_exit is lost.
-  static saved_state save_one(const entry& e, const types& registry, std::string& why) {
+  // `fields`: how many fields each type's states wrote so far, to size the next one's record.
+  static saved_state save_one(const entry& e, const types& registry, std::string& why,
+                              field_counts& fields) {
     saved_state state;
     const typename types::kind* kind = registry.kind_of(e);
     if (kind == nullptr) {
@@ -135,11 +142,14 @@ struct save_access {
     }
     state.data.set_version(kind->version);
     if (kind->save) {
+      const std::size_t number = registry.number_of(*kind);
+      fields.make_room(number, state.data);
       kind->save(e.object, state.data);
       if (state.data.failed()) {
         why = "its save() failed: " + std::string(state.data.problem());
         return saved_state{};
       }
+      fields.learn(number, state.data);
     }
     state.key = kind->key;
     const typename types::plain_state plain = types::plain_of(*kind, e);

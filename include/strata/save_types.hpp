@@ -191,6 +191,11 @@ public:
     });
     return found == kinds_.end() ? nullptr : &*found;
   }
+  // Kinds are numbered 0 to kind_count() - 1, in the order they were registered.
+  [[nodiscard]] std::size_t kind_count() const { return kinds_.size(); }
+  [[nodiscard]] std::size_t number_of(const kind& k) const {
+    return static_cast<std::size_t>(&k - kinds_.data());
+  }
   // What the state an entry holds is before its push's overrides: its kind's plain(), or for a
   // typed kind the name and modality it gives itself and its type's time scale and transition.
   [[nodiscard]] static plain_state plain_of(const kind& k, const entry& e) {

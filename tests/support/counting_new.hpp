@@ -16,13 +16,22 @@
 namespace strata_test {
 
 inline std::size_t global_allocations = 0;
+// Set, the next allocation fails as if memory had run out (and clears it): for the tests of what a
+// failed allocation leaves behind.
+inline bool fail_next_allocation = false;
 
 namespace counting_new_detail {
 
 // Each block keeps the pointer malloc returned just below itself, so that every delete frees it
 // the same way whatever its alignment (Windows has no std::aligned_alloc).
 inline void* allocate_or_fail(std::size_t size, std::size_t alignment) {
-  if (void* raw = std::malloc(size + alignment + sizeof(void*))) {
+  void* raw = nullptr;
+  if (fail_next_allocation) {
+    fail_next_allocation = false;
+  } else {
+    raw = std::malloc(size + alignment + sizeof(void*));
+  }
+  if (raw != nullptr) {
     ++global_allocations;
     const auto after_header = reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*);
     void* block = reinterpret_cast<void*>((after_header + alignment - 1) / alignment * alignment);
