@@ -50,7 +50,8 @@ ci_preset() {
 # of the program's, but a delete that the compiler inlined or reached by a tail call frees with
 # a bare free(): optimized builds then show "Mismatched free()" that is not there, and the
 # counting replacement sees nothing. nouserintercepts leaves the program's own functions alone,
-# so memcheck sees their malloc and free, and the counts hold.
+# so memcheck sees their malloc and free, and the counts hold; in those programs it no longer
+# tells a new freed by free() (the other programs, and ASan, still do).
 ci_memcheck_allocation_options() {
   # grep reads all of nm's output (no -q), so that pipefail does not see nm killed by SIGPIPE.
   if nm -C --defined-only "$1" 2>/dev/null | grep ' operator new(unsigned long)$' >/dev/null; then

@@ -169,8 +169,15 @@ private:
         return;
       }
     }
-    // Made in place: a field built first and then moved in took 6% more of S9's save(). Taken
-    // out again if its name cannot be copied (out of memory), so that the record stays as it was.
+    if (fields_.size() == fields_.capacity()) {
+      // Built before the array grows: `name` may be a view of a field's own text, which growing
+      // the array moves (a C callback may pass the pointer strata_record_text() gave it).
+      fields_.push_back(field{std::string(name), std::move(value)});
+      return;
+    }
+    // With room, made in place, as save() gives its records room (field_counts.hpp): a field
+    // built first and then moved in took 6% more of S9's save(). Taken out again if its name
+    // cannot be copied (out of memory), so that the record stays as it was.
     field& added = fields_.emplace_back();
     detail::on_unwind forget_added{[this] { fields_.pop_back(); }};
     added.name.assign(name);

@@ -109,7 +109,7 @@ struct save_access {
       const bool only_its_result = !state.key.empty(); // saved, but not its on_exit
       result.left.push_back(left_out{depth, std::string(e.name()), std::move(why)});
       if (options.when_unsavable == unsavable::fail) {
-        result.taken.states.clear();
+        result.taken.states = {}; // with the room reserved for every state given back
         result.failed = true;
         return result;
       }
@@ -131,7 +131,7 @@ struct save_access {
 
   // One entry: its key and record, and the overrides its pushes made. `why` says what cannot
   // be saved; with the key still set, only its on_exit is lost.
-  // `fields`: how many fields each type's states wrote so far, to size the next one's record.
+  // `fields`: how many fields the last state of each kind wrote, to size the next one's record.
   static saved_state save_one(const entry& e, const types& registry, std::string& why,
                               field_counts& fields) {
     saved_state state;

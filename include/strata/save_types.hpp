@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -191,7 +192,8 @@ public:
     });
     return found == kinds_.end() ? nullptr : &*found;
   }
-  // Kinds are numbered 0 to kind_count() - 1, in the order they were registered.
+  // Kinds are numbered 0 to kind_count() - 1, in the order they were registered. number_of()
+  // takes a kind of this registry, as kind_of() and find() give them.
   [[nodiscard]] std::size_t kind_count() const { return kinds_.size(); }
   [[nodiscard]] std::size_t number_of(const kind& k) const {
     return static_cast<std::size_t>(&k - kinds_.data());

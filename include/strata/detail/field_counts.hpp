@@ -1,7 +1,7 @@
-// strata/detail/field_counts.hpp: per registered state type, how many fields the last state of
-// that type wrote in one save(), so that save() allocates each later state's record once, at
-// that size, where a record grows field by field (S9, issue 14: three blocks and two moves of
-// the fields for a state of three fields, one block once its type was seen).
+// strata/detail/field_counts.hpp: per registered kind (typed or hosted), how many fields the
+// last state of that kind wrote in one save(), so that save() allocates each later state's record
+// once, at that size, where a record grows field by field (S9, issue 14: three blocks and two
+// moves of the fields for a state of three fields, one block once its kind was seen).
 #pragma once
 
 #include <cstddef>
