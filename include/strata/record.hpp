@@ -24,8 +24,6 @@
 #include <variant>
 #include <vector>
 
-#include "detail/scope_guard.hpp"
-
 namespace strata {
 
 namespace detail {
@@ -169,19 +167,12 @@ private:
         return;
       }
     }
-    if (fields_.size() == fields_.capacity()) {
-      // Built before the array grows: `name` may be a view of a field's own text, which growing
-      // the array moves (a C callback may pass the pointer strata_record_text() gave it).
-      fields_.push_back(field{std::string(name), std::move(value)});
-      return;
-    }
-    // With room, made in place, as save() gives its records room (field_counts.hpp): a field
-    // built first and then moved in took 6% more of S9's save(). Taken out again if its name
-    // cannot be copied (out of memory), so that the record stays as it was.
+    // The name is copied before the array may grow: it may be a view of a field's own text,
+    // which growing moves (a C callback may pass the pointer strata_record_text() gave it). If
+    // either allocation fails, the record stays as it was; the moves after them cannot fail.
+    std::string owned_name(name);
     field& added = fields_.emplace_back();
-    detail::on_unwind forget_added{[this] { fields_.pop_back(); }};
-    added.name.assign(name);
-    forget_added.dismiss();
+    added.name = std::move(owned_name);
     added.value = std::move(value);
   }
 
