@@ -16,6 +16,7 @@
 
 #include "support/failing_resource.hpp"
 #include "support/trace.hpp"
+#include <strata/poster.hpp>
 
 namespace strata_test {
 namespace {
@@ -93,6 +94,30 @@ TEST(out_of_memory, r1_a_push_with_name_and_on_exit_is_all_or_nothing) {
                                  [big_capture](logged<"e">&) { (void)big_capture; });
                            }),
             "a b c | a b c d " + long_name);
+}
+
+// R35: a stack's first poster() keeps the inbox with the stack's seldom used members, which it
+// makes from options::memory when no observer, probe or error handler made them (no observer
+// here, unlike all_or_nothing()): out of memory for them, it throws and changes nothing, and the
+// next poster() posts as if it had never failed.
+TEST(out_of_memory, r35_a_first_poster_that_cannot_be_made_changes_nothing) {
+  failing_resource memory; // its destructor checks that every block came back
+  recorder ctx;
+  test_stack s{ctx, strata::options{.memory = &memory}};
+  s.push<logged<"a">>();
+  s.commit();
+  ctx.take();
+  memory.fail_in = 1;
+  EXPECT_THROW((void)s.poster(), std::bad_alloc);
+  EXPECT_EQ(memory.fail_in, 0U) << "poster() made nothing from options::memory";
+  EXPECT_EQ(views(s), "a | a");
+  EXPECT_FALSE(s.pending());
+  strata::poster<recorder, event> post = s.poster();
+  post.post([](test_stack& stack) { stack.push<logged<"b">>(); });
+  EXPECT_TRUE(s.pending());
+  s.commit();
+  EXPECT_EQ(ctx.take(), "a.pause, b.enter");
+  EXPECT_EQ(views(s), "a b | a b");
 }
 
 // A name with a NUL byte goes back to the memory it came from with the size it was given (D3).

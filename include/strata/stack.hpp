@@ -242,7 +242,7 @@ public:
     if (!may_start("commit()")) {
       return;
     }
-    if (this->inbox_ != nullptr) [[unlikely]] {
+    if (this->has_inbox_) [[unlikely]] {
       this->apply_posts(this); // R35: first, so that the commit carries out their requests
     }
     if (!has_steps()) {
@@ -310,7 +310,7 @@ public:
   // Whether a commit has work to do, posts waiting to be applied among it (R35).
   [[nodiscard]] bool pending() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("pending()");)
-    return has_steps() || (this->inbox_ != nullptr && this->inbox_->has_posts());
+    return has_steps() || (this->has_inbox_ && this->inbox().has_posts());
   }
 
   // R29: the entry that got focus and has not had unfocus since (after a commit, the committed
@@ -352,7 +352,9 @@ public:
 
   // R35: a handle through which any thread may post requests to this stack, applied at the start
   // of the next commit (docs/threads.md). Needs #include <strata/poster.hpp>. The first call
-  // makes the inbox every poster of this stack shares (it may throw std::bad_alloc).
+  // makes the inbox every poster of this stack shares, kept with the stack's seldom used members,
+  // which it makes from options::memory if nothing made them yet (either may throw
+  // std::bad_alloc, before it changes anything).
   template <class Handle = strata::poster<Context, Event>>
   requires std::same_as<Handle, strata::poster<Context, Event>>
   [[nodiscard]] Handle poster() {
@@ -362,10 +364,12 @@ public:
     if (guard_.now == detail::activity::destroying) {
       return Handle{}; // R35: its inbox is closed already; this one posts nowhere
     }
-    if (this->inbox_ == nullptr) {
-      this->inbox_ = Handle::open_inbox();
+    if (!this->has_inbox_) {
+      detail::cold_members& cold = this->cold_.get(settings_.memory); // may throw, changing nothing
+      cold.inbox = Handle::open_inbox();
+      this->has_inbox_ = true;
     }
-    return Handle{this->inbox_};
+    return Handle{&this->inbox()};
   }
 
   // ---- settings ----

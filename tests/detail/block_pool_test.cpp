@@ -18,9 +18,9 @@ namespace {
 using strata::detail::block_pool;
 using strata_test::counting_resource;
 
-// The table's fixed part: the size it lists and 16 chunk doublings, then a list head (a pointer)
-// per size class listed.
-constexpr std::size_t table_bytes = sizeof(std::size_t) + 16;
+// The table's fixed part: the size it lists, 16 chunk doublings and the first chunk made, then a
+// list head (a pointer) per size class listed.
+constexpr std::size_t table_bytes = sizeof(std::size_t) + 16 + sizeof(void*);
 constexpr std::size_t table_bytes_listing(std::size_t classes) {
   return table_bytes + classes * sizeof(void*);
 }

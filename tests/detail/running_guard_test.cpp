@@ -2,6 +2,7 @@
 // activity and what takes precedence, in_hook, idle and may_end, the messages, and the scopes
 // (activity_scope, marked) that set and restore it.
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -142,7 +143,7 @@ TEST(running_guard, marked_restores_the_outer_value) {
     strata::detail::marked<const char*> outer(guard.hook, "exit");
     {
       strata::detail::marked<const char*> inner(guard.hook, "unfocus");
-      strata::detail::marked<std::size_t> depth(guard.unfocusing, 3);
+      strata::detail::marked<std::uint32_t> depth(guard.unfocusing, 3);
       EXPECT_STREQ(guard.hook, "unfocus");
       EXPECT_EQ(guard.unfocusing, 3U);
     }

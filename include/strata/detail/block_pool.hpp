@@ -25,14 +25,15 @@ public:
   block_pool(block_pool&&) = delete;
   block_pool& operator=(block_pool&&) = delete;
   ~block_pool() {
-    while (chunks_ != nullptr) {
-      chunk* next = chunks_->next;
-      upstream_->deallocate(chunks_, chunks_->bytes, alignof(std::max_align_t));
-      chunks_ = next;
+    if (!lists_->owned()) {
+      return; // never allocated: no chunk either
     }
-    if (lists_->owned()) {
-      upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
+    for (chunk* made = lists_->chunks; made != nullptr;) {
+      chunk* const next = made->next;
+      upstream_->deallocate(made, made->bytes, alignof(std::max_align_t));
+      made = next;
     }
+    upstream_->deallocate(lists_, lists_->bytes(), alignof(free_lists));
   }
 
   // One test sends both a size no list holds yet and one no size class serves out of line.
@@ -80,9 +81,13 @@ private:
     std::size_t bytes;
   };
   // The table, followed in its block by the heads of the lists of the size classes it lists.
+  // The chunks are listed here rather than in the pool: a chunk is made only for a class the
+  // table lists, so a pool with chunks has its own table, and the pool is 16 bytes of the stack
+  // object, not 24 (issue 12, sizeof(stack)).
   struct free_lists {
     std::size_t listed_bytes;                     // the block size of the largest class listed
     std::array<unsigned char, classes> doublings; // per size class, listed or not
+    chunk* chunks;                                // every chunk made, the newest first
 
     [[nodiscard]] std::size_t listed() const { return listed_bytes / granule; }
     // Every table a pool makes lists a class; no_lists lists none. Told apart so rather than
@@ -121,7 +126,8 @@ private:
   void list_up_to(std::size_t size_class) {
     const std::size_t listed = size_class + 1;
     void* const place = upstream_->allocate(free_lists::bytes_for(listed), alignof(free_lists));
-    auto* const grown = ::new (place) free_lists{granule * listed, lists_->doublings};
+    auto* const grown =
+        ::new (place) free_lists{granule * listed, lists_->doublings, lists_->chunks};
     head* const heads = ::new (static_cast<void*>(grown + 1)) head[listed]{};
     for (std::size_t i = 0; i < lists_->listed(); ++i) {
       heads[i] = lists_->heads()[i];
@@ -143,9 +149,9 @@ private:
     if (doublings < max_doublings) {
       ++doublings;
     }
-    made->next = chunks_;
+    made->next = lists_->chunks;
     made->bytes = bytes;
-    chunks_ = made;
+    lists_->chunks = made;
     head& list = lists_->heads()[size_class];
     auto* first = reinterpret_cast<std::byte*>(made + 1);
     for (std::size_t i = count; i-- > 0;) {
@@ -158,7 +164,6 @@ private:
 
   const memory* upstream_; // the stack's, which outlives it
   free_lists* lists_ = &no_lists;
-  chunk* chunks_ = nullptr;
 };
 
 } // namespace strata::detail

@@ -1,6 +1,7 @@
 // strata/detail/cold_members.hpp: what a stack keeps but seldom touches: the observer, the
 // error handler, an observer or error handler waiting to take over from one that replaced itself
-// from inside its own call (R22, R27), who pushed whom during a commit (R23), and the probe (R36).
+// from inside its own call (R22, R27), who pushed whom during a commit (R23), the probe (R36) and
+// the posters' inbox (R35).
 // Held out of the stack object (issue 12: sizeof and the cache lines a frame touches), made from
 // options::memory by the first request that needs one of them (or by the constructor, given an
 // error handler), and kept until the stack is destroyed. The runaway log, most of their bytes, is a
@@ -17,6 +18,7 @@
 #include "../memory.hpp"
 #include "../observer.hpp"
 #include "../probe.hpp"
+#include "inbox_door.hpp"
 #include "runaway_log.hpp"
 
 namespace strata::detail {
@@ -33,6 +35,9 @@ struct cold_members {
   hook_call* running = nullptr;
   std::uint64_t frame = 0;
   bool in_frame = false;
+  // R35: the inbox of the stack's posters (post_inbox.hpp), made by its first poster() and
+  // closed by its destructor; the stack's has_inbox_ says whether it is there.
+  inbox_door* inbox = nullptr;
 
   // Whether a step is told to anyone: the stack keeps this as its observed_ flag.
   [[nodiscard]] bool watched() const { return static_cast<bool>(observer) || probe != nullptr; }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,15 +33,18 @@ public:
   // R23: an observer that reacts to the steps of its own requests is told of them inside its own
   // call; past this depth its requests are refused, before the native stack runs out.
   static constexpr std::size_t max_observer_nesting = 64;
-  static constexpr std::size_t no_depth = static_cast<std::size_t>(-1);
+  // A committed depth fits 32 bits: the stack's arrays hold at most 2^32 - 1 entries.
+  static constexpr std::uint32_t no_depth = static_cast<std::uint32_t>(-1);
   // R36: the request_code of a probe's call: a probe watches, so what it starts is refused.
   static constexpr const char probe_code[] = "the probe";
 
-  const char* hook = nullptr;         // the lifecycle hook running, e.g. "enter"
-  std::size_t unfocusing = no_depth;  // R29: the depth whose unfocus runs, off the top
-  const char* current_request = "";   // the last request admitted, e.g. "pop()"
-  const char* request_code = nullptr; // set while game code runs for that request
-  std::size_t observer_nesting = 0;   // observer calls under way, one inside another
+  // The depth of an unfocus as 32 bits, beside the activity: 40 bytes, not 48 (issue 12,
+  // sizeof(stack)).
+  const char* hook = nullptr;          // the lifecycle hook running, e.g. "enter"
+  const char* current_request = "";    // the last request admitted, e.g. "pop()"
+  const char* request_code = nullptr;  // set while game code runs for that request
+  std::size_t observer_nesting = 0;    // observer calls under way, one inside another
+  std::uint32_t unfocusing = no_depth; // R29: the depth whose unfocus runs, off the top
   activity now = activity::idle;
   bool in_error_handler = false; // options::on_error is running (no exceptions)
 

@@ -217,10 +217,11 @@ protected:
       std::abort();
     }
     guard_.now = activity::destroying;
-    if (this->inbox_ != nullptr) {
+    if (this->has_inbox_) {
       // R35: the posts waiting are destroyed, never applied, and posts are refused from here on.
       // Their destructors' requests are ignored, as those of the hooks below.
-      std::exchange(this->inbox_, nullptr)->close();
+      this->has_inbox_ = false;
+      std::exchange(this->cold_.find()->inbox, nullptr)->close();
     }
     // R26: everything leaves, as under clear(): the staged view reads empty from here on, and the
     // observer is told each pop, top first. The states stay where they are rather than move to

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "../probe.hpp"
 #include "stack_motion.hpp"
@@ -198,7 +199,7 @@ protected:
     focused_ = entry_id::none; // counts as unfocused even if the hook throws
     const entry& had_it = entries_.committed_at(depth);
     if (had_it.ops->unfocus != nullptr) {
-      const marked<std::size_t> owner{guard_.unfocusing, depth};
+      const marked<std::uint32_t> owner{guard_.unfocusing, static_cast<std::uint32_t>(depth)};
       run_hook<Watched, hook::unfocus>(had_it.ops->unfocus, had_it, depth);
     }
     tell<Watched>(step::unfocus, depth);
