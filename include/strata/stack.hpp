@@ -248,13 +248,7 @@ public:
     if (!has_steps()) {
       return;
     }
-    const detail::activity_scope scope{guard_, detail::activity::committing};
-    // pending() reads this flag: it holds the truth again however the commit ends.
-    detail::on_unwind settled_or_not{[this] { this->top_unsettled_ = !top_settled(); }};
-    this->run_commit();
-    settled_or_not.dismiss();
-    // Only a commit stopped by its transition limit ends without settling the top (R29).
-    this->top_unsettled_ = this->transitions_ > settings_.max_transitions && !top_settled();
+    this->commit_steps();
   }
 
   // ---- per-frame passes over the committed stack (detail/stack_passes.hpp) ----

@@ -21,6 +21,15 @@
 #define STRATA_DETAIL_CLANG_INLINE
 #endif
 #endif
+// The other way round for stack_commit::commit_steps(), whose comment says why. Undefined there
+// too.
+#ifndef STRATA_DETAIL_GCC_NOINLINE
+#if defined(__clang__)
+#define STRATA_DETAIL_GCC_NOINLINE
+#else
+#define STRATA_DETAIL_GCC_NOINLINE [[gnu::noinline]]
+#endif
+#endif
 
 namespace strata::detail {
 
