@@ -347,8 +347,8 @@ public:
   // R35: a handle through which any thread may post requests to this stack, applied at the start
   // of the next commit (docs/threads.md). Needs #include <strata/poster.hpp>. The first call
   // makes the inbox every poster of this stack shares, kept with the stack's seldom used members,
-  // which it makes from options::memory if nothing made them yet (either may throw
-  // std::bad_alloc, before it changes anything).
+  // which it makes from options::memory if nothing made them yet. Either may throw
+  // std::bad_alloc, which leaves the stack as it was (the members, if made, stay made).
   template <class Handle = strata::poster<Context, Event>>
   requires std::same_as<Handle, strata::poster<Context, Event>>
   [[nodiscard]] Handle poster() {

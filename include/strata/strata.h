@@ -436,7 +436,9 @@ typedef void (*strata_post_fn)(strata_stack* stack, void* env, void* user);
 typedef void (*strata_discard_fn)(void* user);
 
 /* On the stack's thread: a poster of `stack`, which may outlive it. The poster comes from malloc
- * (operator new), not from the stack's allocator, which only the stack's thread may call. */
+ * (operator new), not from the stack's allocator, which only the stack's thread may call; the
+ * stack's first poster may take one block from that allocator, on this thread, for the stack's
+ * seldom used members if nothing made them yet. */
 STRATA_API int strata_poster_create(strata_stack* stack, strata_poster** out);
 /* Any thread: posts `run` with `user`. Takes `user` in every case: when the post fails (a NULL
  * poster or run, STRATA_E_BAD_ARGUMENT; the stack destroyed, STRATA_E_STACK_GONE; out of memory,

@@ -284,7 +284,7 @@ protected:
   kept_settings settings_;
   // Then, together, what a frame of an unchanged stack reads (bench S5 steps 100,000 stacks):
   // whether anything runs, the context, the entry counts, the flags (whether the commit has steps
-  // left to settle the top, posts to apply), where the passes start. The rest after them: with
+  // left to settle the top, an inbox to apply), where the passes start. The rest after them: with
   // the flags among the rest, a step of S5 missed the first-level cache 5.6 times, 4.7 now.
   // Mutable for as_query_code(): which code is running is bookkeeping, not the stack's value.
   mutable running_guard guard_;
