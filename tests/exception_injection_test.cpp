@@ -17,8 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "strata_model/model_compare.hpp"
 #include "strata_model/model_decode.hpp"
 #include "strata_model/model_program.hpp"
+#include "strata_model/model_real.hpp"
 #include "strata_model/model_runner.hpp"
 
 namespace strata_model {

@@ -13,6 +13,7 @@
 #include <strata/stack.hpp>
 
 #include "strata_model/model_runner.hpp"
+#include "strata_model/model_world.hpp"
 
 namespace strata_model {
 namespace {

@@ -1,6 +1,6 @@
 // model/strata_model/model_real.hpp: the real side of the model test: a strata::stack<world, input>
-// (the world of model_real_world.hpp, which stages states as model_real_push.hpp says) with its
-// context and the two objects programs borrow.
+// (the world of model_real_world.hpp, which stages states as model/src/model_real_push.cpp says)
+// with its context and the two objects programs borrow.
 #pragma once
 
 #include <optional>
@@ -10,7 +10,6 @@
 
 #include "model_probes.hpp"
 #include "model_program.hpp"
-#include "model_real_push.hpp"
 #include "model_real_world.hpp"
 
 namespace strata_model {
@@ -61,46 +60,18 @@ class real_side {
 public:
   // `memory` is where the stack gets its memory (a resource that fails on purpose: issue 10,
   // item 7).
-  explicit real_side(strata::memory memory = {})
-      : first_(w, -1, lender(0))
-      , second_(w, -1, lender(1)) {
-    w.lenders = {&first_, &second_};
-    strata::options settings;
-    settings.memory = memory;
-    stack_.emplace(w, settings);
-    w.stack = &*stack_;
-    w.install_observer();
-#ifdef STRATA_NO_EXCEPTIONS
-    w.install_error_handler();
-#endif
-    first_.lent = true;
-    second_.lent = true;
-  }
+  explicit real_side(strata::memory memory = {});
   real_side(const real_side&) = delete;
   real_side& operator=(const real_side&) = delete;
-  ~real_side() {
-    destroy();
-  }
+  ~real_side();
 
-  [[nodiscard]] real_stack& stack() {
-    return *stack_;
-  }
-  [[nodiscard]] bool alive() const {
-    return stack_.has_value();
-  }
+  [[nodiscard]] real_stack& stack() { return *stack_; }
+  [[nodiscard]] bool alive() const { return stack_.has_value(); }
   // Probes alive besides the borrowed ones.
-  [[nodiscard]] long owned_alive() const {
-    return w.live - 2;
-  }
+  [[nodiscard]] long owned_alive() const { return w.live - 2; }
 
-  void destroy() {
-    if (stack_) {
-      w.core.arms.disarm_throws();
-      w.core.trace.teardown();
-      stack_.reset();
-      w.stack = nullptr;
-    }
-  }
+  // Destroys the stack (its teardown recorded, with no armed throw left), if not done yet.
+  void destroy();
 
   world w;
 

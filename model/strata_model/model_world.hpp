@@ -246,7 +246,7 @@ private:
     for (std::size_t i = 0; i < r.count; ++i) {
       entries[i] = make_entry(r.items[i], ids[i]);
       if (r.kind == request_kind::push_first_on_top && r.items[i].own != ownership::borrowed) {
-        // The harness builds one C++ type per ownership there (model_real_push.hpp).
+        // The harness builds one C++ type per ownership there (model/src/model_real_push.cpp).
         entries[i].type =
             r.items[i].own == ownership::pooled ? probe_type::full : probe_type::virtual_base;
         entries[i].scale = 1.0F;

@@ -1,9 +1,8 @@
-// model/strata_model/model_real_push.hpp: how the world of model_real_world.hpp stages states on
-// the real stack: push and replace with every state type and ownership, finished with .name(),
+// model/src/model_real_push.cpp: how the world of model_real_world.hpp stages states on the real
+// stack: push and replace with every state type and ownership, finished with .name(),
 // .modality(), .on_exit(), .time_scale() and .transition() (the handle kept for later requests),
-// and push_first_on_top with every combination of up to four items.
-#pragma once
-
+// and push_first_on_top with every combination of up to four items. Every push<T> of every probe
+// type is instantiated here, once for the whole strata_model library.
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -11,9 +10,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "model_real_world.hpp"
+#include "strata_model/model_real.hpp"
 
 namespace strata_model {
+namespace {
 
 // The capture of an on_exit_replaced item's first callback: pushes 'audio' when destroyed,
 // unless moved from.
@@ -36,13 +36,15 @@ private:
   world* owner_;
 };
 
-inline bool world::prepare(const request& r, std::array<int, 4>& ids) {
+} // namespace
+
+bool world::prepare(const request& r, std::array<int, 4>& ids) {
   return core.prepare(
       r, ids, [&](std::size_t slot) { return use_of(slot); },
       [&](std::size_t slot) { lenders[slot]->id = core.lender_ids[slot]; });
 }
 
-inline slot_use world::use_of(std::size_t slot) const {
+slot_use world::use_of(std::size_t slot) const {
   const auto holds = [&](const real_stack::view& v) {
     for (const auto e : v) {
       if (e.get<full_probe>() == lenders[slot]) {
@@ -58,7 +60,7 @@ inline slot_use world::use_of(std::size_t slot) const {
   return holds(stack->committed()) ? slot_use::retiring : slot_use::free;
 }
 
-inline void world::stage_one(const request& r) {
+void world::stage_one(const request& r) {
   std::array<int, 4> ids{};
   if (!prepare(r, ids)) {
     return;
@@ -159,7 +161,7 @@ void world::finish(typename real_stack::template pushed<T>&& handle, const item&
   }
 }
 
-inline void world::stage_batch(const request& r) {
+void world::stage_batch(const request& r) {
   std::array<int, 4> ids{};
   if (prepare(r, ids)) {
     const lender_claim claim(core, r);
