@@ -2,10 +2,11 @@
 // stack: push and replace with every state type and ownership, finished with .name(),
 // .modality(), .on_exit(), .time_scale() and .transition() (the handle kept for later requests),
 // and push_first_on_top with every combination of up to four items. Every push<T> of every probe
-// type is instantiated here, once for the whole strata_model library.
+// type is instantiated here, once for the whole strata_model library (and the libFuzzer target).
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <type_traits>
 #include <utility>

@@ -1,7 +1,7 @@
 // model/src/model_real_world.cpp: how the world of model_real_world.hpp records hooks and observer
 // steps, fires what programs arm, and plays requests on the real stack; and the real_side of
-// model_real.hpp that owns them. Compiled once into strata_model, so that the tests and fuzzers
-// built on the harness do not each instantiate the real stack anew.
+// model_real.hpp that owns them. Compiled once into strata_model (and into the libFuzzer target),
+// so that the tests and fuzzers built on the harness do not each instantiate the real stack anew.
 #include <array>
 #include <cstddef>
 #include <cstdint>

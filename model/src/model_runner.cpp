@@ -1,6 +1,6 @@
 // model/src/model_runner.cpp: run_program() and the rest of model_runner.hpp, compiled once into
-// the strata_model library with the model (model_world.hpp) and the real side (model_real.hpp)
-// they play programs on.
+// the strata_model library (and into the libFuzzer target) with the model (model_world.hpp) and
+// the real side (model_real.hpp) they play programs on.
 #include <algorithm>
 #include <cstddef>
 #include <functional>

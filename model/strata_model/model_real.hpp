@@ -1,6 +1,7 @@
 // model/strata_model/model_real.hpp: the real side of the model test: a strata::stack<world, input>
 // (the world of model_real_world.hpp, which stages states as model/src/model_real_push.cpp says)
-// with its context and the two objects programs borrow.
+// with its context and the two objects programs borrow. Its construction and teardown are in
+// model/src/model_real_world.cpp.
 #pragma once
 
 #include <optional>

@@ -3,7 +3,8 @@
 // both views entry by entry, describe(), pending(), live states, in_transition() and
 // presence_of()), checks the lifecycle invariants on the trace, and shrinks a failing program to
 // a short one for the report. The functions are compiled once, into the strata_model library
-// (model/src/model_runner.cpp): a test that plays programs compiles its own code only.
+// (model/src/model_runner.cpp): a test that plays programs no longer compiles the real side's
+// requests, its staging and the runner.
 #pragma once
 
 #include <cstddef>
@@ -11,10 +12,12 @@
 #include <string>
 
 #include "model_harness.hpp"
-#include "model_invariants.hpp"
-#include "model_print.hpp"
 #include "model_probes.hpp"
 #include "model_program.hpp"
+// What a test that plays programs reads besides: the lifecycle checker, the printer of programs
+// (to_cpp()) and the recorded events.
+#include "model_invariants.hpp"
+#include "model_print.hpp"
 #include "model_trace.hpp"
 
 namespace strata_model {
