@@ -10,7 +10,10 @@
 # are off there: a module built with ASan cannot be loaded by an interpreter built without it
 # (10-tests.sh runs them, and valgrind's step too). The preset's tests run the model test with
 # 250,000 operations (STRATA_MODEL_OPS) instead of a million: under the sanitizers a million take
-# three minutes, most of the step's test time, and 10-tests.sh plays the million.
+# three minutes, most of the step's test time, and 10-tests.sh plays the million. The preset
+# compiles with line tables only (-gline-tables-only), which is all the sanitizers' reports read
+# to name functions, files and lines: full debug information took a seventh more time to compile
+# a test (tests/stack_errors_test.cpp: 9.9 s of CPU against 8.6).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -5,7 +5,9 @@
 # binaries without their death tests, which fork and confuse valgrind), the fuzz corpus replay
 # and each example under memcheck: any memory error, or any definite or indirect leak, fails the
 # step. Optimized code with debug information is what users ship, and memcheck runs it several
-# times faster than a Debug build: reusing build/ saves a whole build of the tree.
+# times faster than a Debug build: reusing build/ saves a whole build of the tree. Its test
+# programs carry line tables only (cmake/strata_line_tables.cmake), from which memcheck's reports
+# name functions, files and lines.
 # The model test is sized down with STRATA_MODEL_OPS, and save_test's round trips with
 # STRATA_SAVE_STACKS, and the posts of the poster threads test with STRATA_POSTS, so that the step
 # stays within minutes.
