@@ -1,10 +1,11 @@
 // tests/detail/block_pool_test.cpp: pins detail::block_pool on its own: its table lists the size
 // classes up to the largest allocated so far and grows, keeping the free blocks it listed; chunks
-// double; blocks come back last in, first out; sizes no class serves go to the memory and back;
-// an allocation that fails keeps every list, chunk and doubling; everything is given back at
-// the end.
+// double, each size class's on its own, up to 256 blocks; blocks come back last in, first out;
+// sizes no class serves go to the memory and back; an allocation that fails keeps every list, chunk
+// and doubling; everything is given back at the end.
 #include <cstddef>
 #include <new>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <strata/detail/block_pool.hpp>
@@ -18,9 +19,9 @@ namespace {
 using strata::detail::block_pool;
 using strata_test::counting_resource;
 
-// The table's fixed part: the size it lists, 16 chunk doublings and the first chunk made, then a
-// list head (a pointer) per size class listed.
-constexpr std::size_t table_bytes = sizeof(std::size_t) + 16 + sizeof(void*);
+// The table's fixed part: the size it lists, 16 chunk doublings of 4 bits each in one word and
+// the first chunk made, then a list head (a pointer) per size class listed.
+constexpr std::size_t table_bytes = sizeof(std::size_t) + 8 + sizeof(void*);
 constexpr std::size_t table_bytes_listing(std::size_t classes) {
   return table_bytes + classes * sizeof(void*);
 }
@@ -71,6 +72,32 @@ TEST(block_pool, chunks_double) {
   const std::size_t after_four = memory.outstanding;
   pool.allocate(32, 8);
   EXPECT_EQ(memory.outstanding - after_four, chunk_header + 8 * 32);
+}
+
+// Each class counts its own doublings (4 bits each, side by side in one word: a count that
+// spilled into its neighbour's would show here), and stops at chunks of 256 blocks.
+TEST(block_pool, each_class_doubles_on_its_own_up_to_256_blocks) {
+  counting_resource memory;
+  block_pool pool(memory.as_memory());
+  // The blocks each new chunk of `size`-byte blocks holds, for the next `chunks` chunks.
+  const auto chunk_blocks = [&](std::size_t size, int chunks) {
+    std::vector<std::size_t> made;
+    while (made.size() < static_cast<std::size_t>(chunks)) {
+      const std::size_t before = memory.outstanding;
+      const std::size_t tables_before = memory.allocations;
+      pool.allocate(size, 8);
+      if (memory.outstanding != before && memory.allocations == tables_before + 1) {
+        made.push_back((memory.outstanding - before - chunk_header) / size);
+      }
+    }
+    return made;
+  };
+  pool.allocate(256, 8); // the largest class listed first, so that no table is made below
+  EXPECT_EQ(chunk_blocks(240, 3), (std::vector<std::size_t>{4, 8, 16})); // its neighbour
+  EXPECT_EQ(chunk_blocks(256, 2), (std::vector<std::size_t>{8, 16}));
+  EXPECT_EQ(chunk_blocks(16, 9), (std::vector<std::size_t>{4, 8, 16, 32, 64, 128, 256, 256, 256}));
+  EXPECT_EQ(chunk_blocks(32, 2), (std::vector<std::size_t>{4, 8})); // above a full count
+  EXPECT_EQ(chunk_blocks(240, 1), (std::vector<std::size_t>{32}));
 }
 
 TEST(block_pool, sizes_no_class_serves_go_to_the_memory_and_back) {

@@ -4,12 +4,12 @@
 // lists live on the heap, made by the first allocation a size class serves: inline they were 144
 // of the stack object's bytes (issue 12's sizeof target), for one more load per allocation. Their
 // table lists the size classes up to the largest one allocated so far, and grows when a larger
-// one comes: a stack of 32-byte states keeps two lists (48 bytes with the table's own), not
-// sixteen (160; issue 12's S5 bytes).
+// one comes: a stack of 32-byte states keeps two lists (40 bytes with the table's own), not
+// sixteen (152; issue 12's S5 bytes).
 #pragma once
 
-#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <new>
 
 #include "../memory.hpp"
@@ -68,7 +68,13 @@ private:
   static constexpr std::size_t largest = granule * classes;
   // Chunks double from 4 blocks up to 256, so a small stack stays small and a deep one
   // allocates rarely; a chunk wastes at most the blocks not yet used.
-  static constexpr unsigned char max_doublings = 6;
+  static constexpr unsigned max_doublings = 6;
+  // Each size class's count of doublings so far, in 4 bits of one word (0 to max_doublings):
+  // the table is 8 bytes smaller than with a byte each, which took a stack of four 32-byte
+  // states from 48 to 40 bytes of table, one size class of the heap's smaller (issue 12's S5
+  // bytes). Read and written only when a chunk is made.
+  static constexpr unsigned doubling_bits = 4;
+  static_assert(max_doublings < (1U << doubling_bits) && classes * doubling_bits <= 64);
 
   struct block {
     block* next;
@@ -85,11 +91,22 @@ private:
   // table lists, so a pool with chunks has its own table, and the pool is 16 bytes of the stack
   // object, not 24 (issue 12, sizeof(stack)).
   struct free_lists {
-    std::size_t listed_bytes;                     // the block size of the largest class listed
-    std::array<unsigned char, classes> doublings; // per size class, listed or not
-    chunk* chunks;                                // every chunk made, the newest first
+    std::size_t listed_bytes; // the block size of the largest class listed
+    std::uint64_t doublings;  // per size class, listed or not: see doubling_bits
+    chunk* chunks;            // every chunk made, the newest first
 
     [[nodiscard]] std::size_t listed() const { return listed_bytes / granule; }
+    [[nodiscard]] unsigned doublings_of(std::size_t size_class) const {
+      return static_cast<unsigned>(doublings >> shift_of(size_class)) & ((1U << doubling_bits) - 1);
+    }
+    void count_doubling(std::size_t size_class) {
+      doublings += std::uint64_t{1} << shift_of(size_class);
+    }
+    // Every size class is below `classes`; the mask says so to the static analyzer, which cannot
+    // tell, and costs a refill one instruction.
+    [[nodiscard]] static unsigned shift_of(std::size_t size_class) {
+      return static_cast<unsigned>(size_class % classes) * doubling_bits;
+    }
     // Every table a pool makes lists a class; no_lists lists none. Told apart so rather than
     // by no_lists' address: a stack made in one shared library and used in another may see
     // two copies of it.
@@ -142,12 +159,12 @@ private:
   // (out of memory) before it changes anything.
   [[gnu::noinline]] block* refill(std::size_t size_class) {
     const std::size_t block_size = (size_class + 1) * granule;
-    unsigned char& doublings = lists_->doublings[size_class];
+    const unsigned doublings = lists_->doublings_of(size_class);
     const std::size_t count = std::size_t{4} << doublings;
     const std::size_t bytes = sizeof(chunk) + count * block_size;
     auto* made = static_cast<chunk*>(upstream_->allocate(bytes, alignof(std::max_align_t)));
     if (doublings < max_doublings) {
-      ++doublings;
+      lists_->count_doubling(size_class);
     }
     made->next = lists_->chunks;
     made->bytes = bytes;
