@@ -475,6 +475,34 @@ TEST_F(transitions, r33_out_of_memory_a_transition_is_cut_short) {
   memory.refuse = false;
 }
 
+// Out of memory for one more record once the stack has its lists of transitions (R33's, made by
+// the first transition, which the test above refuses), that one transition is cut short, not the
+// one under way below it.
+TEST_F(transitions, r33_out_of_memory_for_one_more_record_cuts_that_transition_short) {
+  refusing_memory memory;
+  test_stack local{ctx, strata::options{.memory = &memory}};
+  local.push<level>(ctx);
+  local.push<fading_pause>(ctx); // the lists made, with room for one record
+  local.commit();
+  local.finish_transitions();
+  local.pop();
+  local.commit();
+  local.finish_transitions();
+  local.push<fading_pause>(ctx); // entry 3 takes the one record
+  local.commit();
+  local.push<fading_pause>(ctx); // entry 4's would need a larger list
+  trace();
+  memory.refuse = true;
+  local.commit();
+  memory.refuse = false;
+  EXPECT_EQ(trace(), "pause.pause, pause.enter");
+  ASSERT_TRUE(local.presence_of(strata::entry_id{4}));
+  EXPECT_EQ(describe(*local.presence_of(strata::entry_id{4})), "present 1");
+  ASSERT_TRUE(local.presence_of(strata::entry_id{3}));
+  EXPECT_EQ(describe(*local.presence_of(strata::entry_id{3})), "arriving 0 push cover 1");
+  EXPECT_TRUE(local.in_transition());
+}
+
 // A stack none of whose states has a transition or reads its presence keeps the plain passes.
 TEST_F(transitions, r33_presence_of_a_plain_stack) {
   s.push<logged<"a">>();

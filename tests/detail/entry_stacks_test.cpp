@@ -92,7 +92,7 @@ TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
   EXPECT_EQ(b.index, 1U);
   EXPECT_EQ(b.id, id(2));
   dropped_entries dropping;
-  s.unstage_down_to(s.memory, 1, dropping);
+  s.unstage_down_to(s.memory, 1, &dropping);
   const strata::detail::staged_slot c = s.place(s.memory, blank());
   EXPECT_EQ(c.index, 1U);
   EXPECT_EQ(c.id, id(3)); // b's slot, not b's id
@@ -131,7 +131,7 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
   // c is unstaged and d takes its slot: the slot names d now, not c.
   dropped_entries dropping;
-  s.unstage_down_to(s.memory, 1, dropping);
+  s.unstage_down_to(s.memory, 1, &dropping);
   strata::detail::staged_slot d = s.place(s.memory, blank());
   EXPECT_EQ(d.index, c.index);
   EXPECT_FALSE(s.still_staged(c, s.staged().size()));
@@ -147,7 +147,7 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   s.place(s.memory, blank());
   s.place(s.memory, blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
   dropped_entries dropping;
-  EXPECT_EQ(s.unstage_down_to(s.memory, 1, dropping), 3U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 1, &dropping), 3U);
   EXPECT_EQ(ids_of(dropping), "5 4"); // top first
   EXPECT_EQ(ids_of(s.staged()), "1");
   EXPECT_EQ(s.committed_prefix(), 1U);
@@ -157,9 +157,15 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   s.place(s.memory, blank());
   s.place(s.memory, blank());
   dropping.clear();
-  EXPECT_EQ(s.unstage_down_to(s.memory, 2, dropping), 2U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 2, &dropping), 2U);
   EXPECT_EQ(ids_of(dropping), "7");
   EXPECT_EQ(s.retiring_count(), 2U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 1, &dropping), 1U);
+  EXPECT_EQ(ids_of(dropping), "7 6");
+  // With nothing unentered to drop, a stack that never made its dropping list gives none.
+  EXPECT_EQ(s.unstage_down_to(s.memory, 0, nullptr), 1U);
+  EXPECT_EQ(s.retiring_count(), 3U);
+  EXPECT_TRUE(s.staged().empty());
 }
 
 // Bench S6: a stack popped whole once kept room for all its entries twice, staged and retiring.

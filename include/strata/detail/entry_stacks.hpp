@@ -133,16 +133,19 @@ public:
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
 
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
-  // others are appended to `dropping` (top first) for the caller to release. Returns the depth of
-  // the lowest entry that had not entered. Allocates before it changes anything.
+  // others are appended to `dropping` (top first) for the caller to release; it may be null when
+  // there are none. Returns the depth of the lowest entry that had not entered. Allocates before
+  // it changes anything.
   std::size_t unstage_down_to(const memory& memory, std::size_t depth,
-                              flat_array<entry>& dropping) {
+                              flat_array<entry>* dropping) {
     const std::size_t top = staged_.size();
     const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
     reserve_retiring(memory, first_unentered - depth);
-    dropping.reserve(memory, dropping.size() + (top - first_unentered));
-    for (std::size_t i = top; i-- > first_unentered;) {
-      dropping.append_reserved(staged_[i]);
+    if (top > first_unentered) {
+      dropping->reserve(memory, dropping->size() + (top - first_unentered));
+      for (std::size_t i = top; i-- > first_unentered;) {
+        dropping->append_reserved(staged_[i]);
+      }
     }
     for (std::size_t i = first_unentered; i-- > depth;) {
       retiring_.push_back(memory, staged_[i]);

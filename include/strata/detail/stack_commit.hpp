@@ -24,7 +24,7 @@ protected:
   using base::entries_;
   using base::fail;
   using base::focused_;
-  using base::focused_type_;
+  using base::focused_has_unfocus_;
   using base::guard_;
   using base::just_paused_;
   using base::notify;
@@ -188,7 +188,7 @@ protected:
     }
     entry& top = staged[size - 1];
     focused_ = top.id(); // counts as focused even if the hook throws
-    focused_type_ = top.ops;
+    focused_has_unfocus_ = top.ops->unfocus != nullptr;
     if (this->observed()) [[unlikely]] {
       focus_watched(top, size - 1);
       return entries_.has_steps();
@@ -208,9 +208,7 @@ protected:
   }
 
   // Whether the focused state's unfocus calls anything: its hook or the observer.
-  [[nodiscard]] bool unfocus_is_heard() const {
-    return focused_type_->unfocus != nullptr || this->observed();
-  }
+  [[nodiscard]] bool unfocus_is_heard() const { return focused_has_unfocus_ || this->observed(); }
 
   // The focused state is the committed top when it exits, otherwise still committed below it.
   // Only when unfocus_is_heard(): otherwise clearing focused_ is all there is to do.

@@ -26,8 +26,8 @@
 #include "entry_stacks.hpp"
 #include "inbox_door.hpp"
 #include "message.hpp"
-#include "motion_list.hpp"
 #include "pass_lists.hpp"
+#include "rare_lists.hpp"
 #include "runaway_log.hpp"
 #include "running_guard.hpp"
 #include "scope_guard.hpp"
@@ -45,17 +45,16 @@ protected:
   using ops = type_ops<Context, Event>;
 
   stack_core(Context* context, options opts)
-      : settings_{opts.memory, opts.max_transitions, opts.max_depth}
-      , context_(context)
+      : context_(context)
       , coalesced_(opts.coalesced)
+      , settings_{opts.memory, opts.max_transitions, opts.max_depth}
       , pool_(&settings_.memory) {
     replace_error_handler(std::move(opts.on_error));
   }
   ~stack_core() {
-    dropping_.release(settings_.memory);
     entries_.release(settings_.memory);
     passes_.release(settings_.memory);
-    motions_.release(settings_.memory);
+    rare_.release(settings_.memory);
     cold_.release(settings_.memory);
   }
 
@@ -272,21 +271,13 @@ protected:
     std::forward<Call>(call)();
   }
 
-  // The settings a stack reads as it works, first: the pool below keeps the address of its
-  // allocator. options::coalesced is kept with the flags below, options::on_error with the cold
-  // members (it is read only when an error is reported): issue 12, sizeof. (After the members a
-  // frame reads, they cost clang 14 up to 3 instructions a commit for 4.62 first-level misses per
-  // S5 step instead of 4.66.)
-  struct kept_settings {
-    strata::memory memory;
-    std::size_t max_transitions;
-    std::size_t max_depth;
-  };
-  kept_settings settings_;
-  // Then, together, what a frame of an unchanged stack reads (bench S5 steps 100,000 stacks):
+  // First, together, what a frame of an unchanged stack reads (bench S5 steps 100,000 stacks):
   // whether anything runs, the context, the entry counts, the flags (whether the commit has steps
-  // left to settle the top, an inbox to apply), where the passes start. The rest after them: with
-  // the flags among the rest, a step of S5 missed the first-level cache 5.6 times, 4.7 now.
+  // left to settle the top, an inbox to apply), where the passes start. At the object's start
+  // they share the fewest cache lines wherever the allocator puts it: measured on S5 with the
+  // object padded by 0 to 56 bytes, a step missed the first-level cache 4.62 to 4.77 times, and
+  // 4.66 to 5.01 with the settings first (g++ 12; S2 and S3 one instruction more, S4 one fewer;
+  // clang 14 the same, S2F 3 more). With the flags among the rest, a step missed 5.6 times.
   // Mutable for as_query_code(): which code is running is bookkeeping, not the stack's value.
   mutable running_guard guard_;
   Context* context_;
@@ -299,15 +290,26 @@ protected:
   bool observed_ = false;    // the cold members hold an observer
   bool just_paused_ = false; // the top was paused by the advance under way, for the next enter
   bool coalesced_;           // options::coalesced
+  // R29: the focused state's type has an unfocus hook, so that a commit that takes the focus
+  // from a state without one need not find it (a flag in the flags' word, not its type: 8 bytes
+  // of the object).
+  bool focused_has_unfocus_ = false;
   pass_lists<Context, Event> passes_;
+  // The settings a stack reads as it works: the pool below keeps the address of its allocator.
+  // options::coalesced is kept with the flags above, options::on_error with the cold members (it
+  // is read only when an error is reported): issue 12, sizeof.
+  struct kept_settings {
+    strata::memory memory;
+    std::size_t max_transitions;
+    std::size_t max_depth;
+  };
+  kept_settings settings_;
   block_pool pool_;
-  motion_list<entry> motions_;        // R33: entries arriving or leaving
   entry_id focused_ = entry_id::none; // R29: got focus and not yet unfocus
-  const ops* focused_type_ = nullptr; // its type, to skip finding it when it has no unfocus
   std::size_t transitions_ = 0;
   // Cold members last.
-  flat_array<entry> dropping_; // never-entered states a pop_down_to() is telling of
-  cold_storage cold_;          // the observer, the runaway log, ...: see cold_members.hpp
+  rare_storage<entry> rare_; // R33's entries in motion, a multi-pop's dropped: rare_lists.hpp
+  cold_storage cold_;        // the observer, the runaway log, ...: see cold_members.hpp
   // The checked configuration's record: the owning thread, and the generation views compare.
   STRATA_IF_CHECKED(stack_checks checks_;)
 };

@@ -22,8 +22,8 @@ protected:
   using handles::entries_;
   using handles::guard_;
   using handles::handles;
-  using handles::motions_;
   using handles::passes_;
+  using handles::rare_;
   using handles::release;
   using handles::settings_;
   using typename handles::entry;
@@ -33,16 +33,19 @@ protected:
   // `next`, about to enter at the committed top, arrives over time; out of memory for its
   // record, it is there at once.
   [[gnu::cold, gnu::noinline]] void start_arriving(const entry& next) noexcept {
-    if (motions_.arrive(settings_.memory, next, entries_.committed_size(), next.transition())) {
+    rare_lists<entry>* const rare = rare_.try_get(settings_.memory);
+    if (rare != nullptr && rare->motions.arrive(settings_.memory, next, entries_.committed_size(),
+                                                next.transition())) {
       passes_.set_in_motion(true);
     }
   }
 
   // R25: the committed top's enter threw: it never entered, so it does not arrive either.
   void end_arrival_of_top() noexcept {
-    if (entries_.committed_top().arrives()) {
-      motions_.forget_arrival(entries_.committed_size() - 1);
-      passes_.set_in_motion(!motions_.empty());
+    rare_lists<entry>* const rare = rare_.find();
+    if (entries_.committed_top().arrives() && rare != nullptr) {
+      rare->motions.forget_arrival(entries_.committed_size() - 1);
+      passes_.set_in_motion(!rare->motions.empty());
     }
   }
 
@@ -61,10 +64,14 @@ protected:
   // Before the update calls: what each moving entry's share of `dt` will be (R32: times the
   // time scales of the committed entries above it, as the pass starts).
   void measure_motions() {
+    rare_lists<entry>* const rare = rare_.find();
+    if (rare == nullptr) {
+      return;
+    }
     // measure() asks for the scales above depths from the top down: one product, extended down.
     std::size_t reached = entries_.committed_size();
     float product = 1.0F;
-    motions_.measure([&](std::size_t from) {
+    rare->motions.measure([&](std::size_t from) {
       for (; reached > from; --reached) {
         const float scale = entries_.committed_at(reached - 1).time_scale();
         // R32: a scale of 0 stops time below it whatever the scales above it, whose product may
@@ -78,19 +85,24 @@ protected:
   // After the update calls: each presence moves on by its share of `dt`, arrivals that are over
   // end, and the entries done leaving are destroyed, top first.
   void advance_motions(double dt) {
-    if (motions_.empty()) {
+    rare_lists<entry>* const rare = rare_.find();
+    if (rare == nullptr || rare->motions.empty()) {
       return;
     }
-    motions_.advance(dt);
+    rare->motions.advance(dt);
     release_finished();
-    passes_.set_in_motion(!motions_.empty());
+    passes_.set_in_motion(!rare->motions.empty());
   }
 
   // Every arrival over and every leaving entry destroyed, top first.
   void finish_motions() {
-    motions_.finish_all();
+    rare_lists<entry>* const rare = rare_.find();
+    if (rare == nullptr) {
+      return;
+    }
+    rare->motions.finish_all();
     release_finished();
-    passes_.set_in_motion(!motions_.empty());
+    passes_.set_in_motion(!rare->motions.empty());
   }
 
   // R26: ~stack, once every committed state has exited, destroys what still leaves below them.
@@ -99,26 +111,31 @@ protected:
   // Also the passes of a stack with a probe (R36), whose calls they tell it.
   void draw_in_motion() {
     this->with_probe_if_any(
-        [&](auto around) { passes::draw(*this->context_, entries_, motions_, around); });
+        [&](auto around) { passes::draw(*this->context_, entries_, rare_.motions(), around); });
   }
   bool handle_in_motion(const Event& event) {
     return this->with_probe_if_any([&](auto around) {
-      return passes::handle(*this->context_, event, entries_, motions_, around);
+      return passes::handle(*this->context_, event, entries_, rare_.motions(), around);
     });
   }
   [[nodiscard]] std::optional<strata::presence> find_presence(entry_id id) const {
-    return passes::find(id, entries_, motions_);
+    return passes::find(id, entries_, rare_.motions());
   }
 
 private:
   [[gnu::cold, gnu::noinline]] void dispose_in_motion(const entry& left) noexcept {
     const std::size_t depth = entries_.committed_size(); // where it was
-    // R26: during destruction no time passes any more. Out of memory for its record, it cannot
-    // wait either: its transition and those of the states leaving above it are cut short.
-    if (guard_.now == activity::destroying ||
-        !motions_.leave(settings_.memory, left, depth, departure_of(left))) {
+    // R26: during destruction no time passes any more. Out of memory for its record (or for the
+    // lists), it cannot wait either: its transition and those of the states leaving above it
+    // are cut short.
+    rare_lists<entry>* const rare =
+        guard_.now == activity::destroying ? rare_.find() : rare_.try_get(settings_.memory);
+    if (guard_.now == activity::destroying || rare == nullptr ||
+        !rare->motions.leave(settings_.memory, left, depth, departure_of(left))) {
       release_leaving_from(depth + 1);
-      motions_.forget_arrival(depth);
+      if (rare != nullptr) {
+        rare->motions.forget_arrival(depth);
+      }
       release(left);
     }
     // What is done leaving goes, top first: `left` if it left at once with nothing above it, or
@@ -127,10 +144,10 @@ private:
     if (guard_.now != activity::destroying) {
       release_finished();
     }
-    if (depth > 0 && motions_.leaving_at(depth)) {
+    if (depth > 0 && rare_.motions().leaving_at(depth)) {
       entries_.committed_at(depth - 1).set_below_leaving();
     }
-    passes_.set_in_motion(!motions_.empty());
+    passes_.set_in_motion(!rare_.motions().empty());
   }
 
   // How `left` leaves. R20: a borrowed state's owner may destroy it once the commit that exits it
@@ -147,8 +164,9 @@ private:
   // Destroys the leaving entries whose presence reached 0, top first; one still leaving keeps
   // those below it.
   void release_finished() noexcept {
+    rare_lists<entry>* const rare = rare_.find();
     entry gone{};
-    while (motions_.take_finished(gone)) {
+    while (rare != nullptr && rare->motions.take_finished(gone)) {
       release(gone);
     }
   }
@@ -156,8 +174,9 @@ private:
   // Destroys, top first, every leaving entry with at least `depth` committed entries below it,
   // whatever its presence.
   void release_leaving_from(std::size_t depth) noexcept {
+    rare_lists<entry>* const rare = rare_.find();
     entry gone{};
-    while (motions_.take_top_leaving(gone, depth)) {
+    while (rare != nullptr && rare->motions.take_top_leaving(gone, depth)) {
       release(gone);
     }
   }

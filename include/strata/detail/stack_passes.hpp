@@ -86,7 +86,7 @@ protected:
   // R33: whether a state arrives or leaves.
   [[nodiscard]] bool in_transition() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("in_transition()");)
-    return !this->motions_.empty();
+    return !this->rare_.motions().empty();
   }
 
   // R33: what the draw hook of the entry `id` reads this frame, committed or leaving; nullopt if

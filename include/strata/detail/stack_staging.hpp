@@ -6,6 +6,7 @@
 // the layer above (stack_requests.hpp).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
 #include "stack_probing.hpp"
@@ -132,19 +133,27 @@ protected:
     std::size_t depth;
     std::size_t top;
     std::size_t first_unentered; // staged[first_unentered, top) had not entered: dropped
-    std::size_t drop_from;       // where they are in dropping_, top first
+    std::size_t drop_from;       // where they are in the rare lists' dropping, top first
     std::size_t retire_from;     // where the entered ones are among the retiring, top first
   };
 
   // Unstages staged[depth, top) without telling the observer. Allocates before it changes
-  // anything. The entries never entered wait in dropping_ for tell_unstaged().
+  // anything. The entries never entered wait in the rare lists' dropping for tell_unstaged();
+  // the lists are made only when there are such entries.
   unstaged_block unstage_down_to(std::size_t depth, cause why) {
-    unstaged_block block{depth, entries_.staged().size(), 0, this->dropping_.size(),
+    const std::size_t top = entries_.staged().size();
+    if (top > std::max(depth, entries_.committed_prefix())) {
+      this->rare_.get(this->settings_.memory); // may throw, before anything changed
+    }
+    // Its size now is where this block's dropped entries start, whether it drops any or not:
+    // tell_unstaged() truncates back to it, which must keep those of a block outside this one.
+    rare_lists<entry>* const rare = this->rare_.find();
+    flat_array<entry>* const dropping = rare != nullptr ? &rare->dropping : nullptr;
+    unstaged_block block{depth, top, 0, dropping != nullptr ? dropping->size() : 0,
                          entries_.retiring_end()};
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
-    // each uses dropping_ from where the one outside it left off.
-    block.first_unentered =
-        entries_.unstage_down_to(this->settings_.memory, depth, this->dropping_);
+    // each uses dropping from where the one outside it left off.
+    block.first_unentered = entries_.unstage_down_to(this->settings_.memory, depth, dropping);
     for (std::size_t i = block.retire_from; i < entries_.retiring_end(); ++i) {
       entries_.retiring_at(i).set_departure_cause(why);
     }
@@ -154,23 +163,30 @@ protected:
   // Tells the observer of each state the block took off, top first, and destroys the ones
   // never entered, also if the observer throws.
   void tell_unstaged(const unstaged_block& block) {
-    flat_array<entry>& dropping = this->dropping_;
+    // The dropped entries are the block's top ones, in the rare lists, which unstage_down_to()
+    // made if the block dropped any (null: it dropped none).
+    rare_lists<entry>* const rare = this->rare_.find();
+    flat_array<entry>* const dropping = rare != nullptr ? &rare->dropping : nullptr;
     const std::size_t dropped_end = block.drop_from + (block.top - block.first_unentered);
     std::size_t next_dropped = block.drop_from;
     at_scope_exit release_rest{[&] { // if the observer throws
-      for (; next_dropped < dropped_end; ++next_dropped) {
-        drop(dropping[next_dropped]);
+      if (dropping != nullptr) {
+        for (; next_dropped < dropped_end; ++next_dropped) {
+          drop((*dropping)[next_dropped]);
+        }
+        dropping->truncate(block.drop_from);
       }
-      dropping.truncate(block.drop_from);
     }};
-    for (std::size_t i = block.top; i-- > block.depth;) {
-      if (i >= block.first_unentered) {
-        const entry e = dropping[next_dropped++];
-        tell_unstaged(e, i, false);
-      } else {
-        const std::size_t retired = block.retire_from + (block.first_unentered - 1 - i);
-        tell_unstaged(entries_.retiring_at(retired), i, true);
+    std::size_t depth = block.top;
+    if (dropping != nullptr) {
+      while (depth > block.first_unentered) {
+        const entry e = (*dropping)[next_dropped++]; // tell_unstaged() destroys it, come what may
+        tell_unstaged(e, --depth, false);
       }
+    }
+    while (depth-- > block.depth) {
+      const std::size_t retired = block.retire_from + (block.first_unentered - 1 - depth);
+      tell_unstaged(entries_.retiring_at(retired), depth, true);
     }
   }
 };
