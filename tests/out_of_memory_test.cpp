@@ -84,6 +84,55 @@ TEST(out_of_memory, r31_close_is_all_or_nothing) {
             "a b c | a");
 }
 
+// R1, R33: clear(t) and pop(t) give the entered states their way of leaving only once the
+// request can no longer fail. Views alone cannot show it: a request that failed after giving
+// them `leaving` would have them leave over its 0.5 seconds at the next plain clear(). Fails the
+// n-th allocation of the request for every n until it succeeds.
+void a_failed_departure_changes_no_transition(const std::function<void(test_stack&)>& setup,
+                                              const std::function<void(test_stack&)>& request) {
+  for (std::size_t n = 1;; ++n) {
+    failing_resource memory;
+    recorder ctx;
+    test_stack s{ctx, strata::options{.memory = &memory}};
+    setup(s);
+    const std::string before = views(s);
+    memory.fail_in = n;
+    try {
+      request(s);
+    } catch (const std::bad_alloc&) {
+      memory.fail_in = 0;
+      EXPECT_EQ(views(s), before) << "failure at allocation " << n;
+      s.clear();
+      s.commit();
+      EXPECT_FALSE(s.in_transition()) << "failure at allocation " << n << " gave a transition";
+      continue;
+    }
+    memory.fail_in = 0;
+    EXPECT_GT(n, 1U) << "the request allocated nothing: the test proves nothing";
+    s.commit();
+    EXPECT_TRUE(s.in_transition()); // the request, once whole, did give it
+    return;
+  }
+}
+
+constexpr strata::transition leaving_slowly{0.0F, 0.5F};
+
+TEST(out_of_memory, r33_clear_with_a_transition_is_all_or_nothing) {
+  a_failed_departure_changes_no_transition(four_deep,
+                                           [](test_stack& s) { s.clear(leaving_slowly); });
+}
+
+TEST(out_of_memory, r33_pop_with_a_transition_is_all_or_nothing) {
+  const auto three_committed = [](test_stack& s) {
+    s.push<logged<"a">>();
+    s.push<logged<"b">>();
+    s.push<logged<"c">>();
+    s.commit();
+  };
+  a_failed_departure_changes_no_transition(three_committed,
+                                           [](test_stack& s) { s.pop(leaving_slowly); });
+}
+
 // A name and a callback too large for the pool's blocks come straight from the memory resource.
 TEST(out_of_memory, r1_a_push_with_name_and_on_exit_is_all_or_nothing) {
   const std::string long_name(300, 'n');

@@ -251,6 +251,29 @@ TEST_F(exceptions, r25_observer_threw_leaves_the_commit_like_a_hook) {
   EXPECT_FALSE(s.pending());
 }
 
+// committed: a | b*   staged above them: c | d, never entered   (the observer throws at a pop)
+// requests:  clear  -> throws out of the observer's first call, the pop of d; c and d are still
+//                      destroyed, each once, and the staged stack is what clear() left
+// commit:    b.exit, a.resume, a.exit   (R8: a is revealed on its way out)
+TEST_F(exceptions, r25_observer_threw_during_a_clear_the_unentered_are_destroyed_once) {
+  s.push<logged<"a">>();
+  s.push<logged<"b">>();
+  commit_setup();
+  s.push<logged<"c">>(ctx);
+  s.push<logged<"d">>(ctx);
+  s.set_observer([](const strata::step_info& info) {
+    if (info.step == strata::step::pop) {
+      throw std::runtime_error("boom");
+    }
+  });
+  EXPECT_THROW(s.clear(), std::runtime_error);
+  s.set_observer({});
+  EXPECT_EQ(trace(), "d.destroyed, c.destroyed");
+  EXPECT_TRUE(s.staged().empty());
+  s.commit();
+  EXPECT_EQ(trace(), "b.exit, a.resume, a.exit");
+}
+
 // committed: a | b*   (b's on_exit throws)
 // requests:  pop
 // commit:    b.exit, b.destroyed   -> throws; b is gone

@@ -80,14 +80,16 @@ TEST(block_pool, each_class_doubles_on_its_own_up_to_256_blocks) {
   counting_resource memory;
   block_pool pool(memory.as_memory());
   // The blocks each new chunk of `size`-byte blocks holds, for the next `chunks` chunks.
+  // Each allocation that makes anything must make one chunk: the classes are listed already.
   const auto chunk_blocks = [&](std::size_t size, int chunks) {
     std::vector<std::size_t> made;
-    while (made.size() < static_cast<std::size_t>(chunks)) {
-      const std::size_t before = memory.outstanding;
-      const std::size_t tables_before = memory.allocations;
+    for (int i = 0; i < 2'000 && made.size() < static_cast<std::size_t>(chunks); ++i) {
+      const std::size_t bytes_before = memory.outstanding;
+      const std::size_t allocations_before = memory.allocations;
       pool.allocate(size, 8);
-      if (memory.outstanding != before && memory.allocations == tables_before + 1) {
-        made.push_back((memory.outstanding - before - chunk_header) / size);
+      if (memory.allocations != allocations_before) {
+        EXPECT_EQ(memory.allocations, allocations_before + 1);
+        made.push_back((memory.outstanding - bytes_before - chunk_header) / size);
       }
     }
     return made;
@@ -98,6 +100,22 @@ TEST(block_pool, each_class_doubles_on_its_own_up_to_256_blocks) {
   EXPECT_EQ(chunk_blocks(16, 9), (std::vector<std::size_t>{4, 8, 16, 32, 64, 128, 256, 256, 256}));
   EXPECT_EQ(chunk_blocks(32, 2), (std::vector<std::size_t>{4, 8})); // above a full count
   EXPECT_EQ(chunk_blocks(240, 1), (std::vector<std::size_t>{32}));
+}
+
+// A table grown for a larger class keeps the doublings of the classes it listed.
+TEST(block_pool, a_grown_table_keeps_the_doublings) {
+  counting_resource memory;
+  block_pool pool(memory.as_memory());
+  for (int i = 0; i < 4 + 8 + 1; ++i) { // three chunks of 32-byte blocks: 4, 8 and 16
+    pool.allocate(32, 8);
+  }
+  pool.allocate(100, 8);         // a table of seven classes replaces the one of two, and a chunk
+  for (int i = 0; i < 15; ++i) { // the third chunk's other blocks
+    pool.allocate(32, 8);
+  }
+  const std::size_t before = memory.outstanding;
+  pool.allocate(32, 8);
+  EXPECT_EQ(memory.outstanding - before, chunk_header + 32 * 32);
 }
 
 TEST(block_pool, sizes_no_class_serves_go_to_the_memory_and_back) {

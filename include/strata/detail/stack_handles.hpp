@@ -107,6 +107,9 @@ protected:
       fail(errc::empty_stack, "strata: pop() on an empty stack");
       return;
     }
+    if (leaving != nullptr && entries_.top_entered()) {
+      entries_.reserve_retiring(this->settings_.memory, 1); // R1: before it gets `leaving`
+    }
     if (leaving == nullptr || depart_with(entries_.staged().size() - 1, *leaving, "pop")) {
       this->unstage_top();
     }

@@ -141,16 +141,11 @@ protected:
   // anything. The entries never entered wait in the rare lists' dropping for tell_unstaged();
   // the lists are made only when there are such entries.
   unstaged_block unstage_down_to(std::size_t depth, cause why) {
-    const std::size_t top = entries_.staged().size();
-    if (top > std::max(depth, entries_.committed_prefix())) {
-      this->rare_.get(this->settings_.memory); // may throw, before anything changed
-    }
+    flat_array<entry>* const dropping = make_room_to_unstage_down_to(depth);
     // Its size now is where this block's dropped entries start, whether it drops any or not:
     // tell_unstaged() truncates back to it, which must keep those of a block outside this one.
-    rare_lists<entry>* const rare = this->rare_.find();
-    flat_array<entry>* const dropping = rare != nullptr ? &rare->dropping : nullptr;
-    unstaged_block block{depth, top, 0, dropping != nullptr ? dropping->size() : 0,
-                         entries_.retiring_end()};
+    unstaged_block block{depth, entries_.staged().size(), 0,
+                         dropping != nullptr ? dropping->size() : 0, entries_.retiring_end()};
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
     // each uses dropping from where the one outside it left off.
     block.first_unentered = entries_.unstage_down_to(this->settings_.memory, depth, dropping);
@@ -158,6 +153,23 @@ protected:
       entries_.retiring_at(i).set_departure_cause(why);
     }
     return block;
+  }
+
+  // Allocates all that unstaging staged[depth, top) needs, changing nothing the game can see:
+  // the rare lists if it drops a state that never entered, and room in the lists it moves the
+  // entries to; so that clear(t) can give the states their way of leaving after it (R1). May
+  // throw (out of memory). Returns the list of dropped entries, null if there is none yet (then
+  // this drops none).
+  flat_array<entry>* make_room_to_unstage_down_to(std::size_t depth) {
+    const std::size_t top = entries_.staged().size();
+    const std::size_t first_unentered = std::max(depth, entries_.committed_prefix());
+    if (top > first_unentered) {
+      flat_array<entry>& dropping = this->rare_.get(this->settings_.memory).dropping;
+      dropping.reserve(this->settings_.memory, dropping.size() + (top - first_unentered));
+    }
+    entries_.reserve_retiring(this->settings_.memory, first_unentered - depth);
+    rare_lists<entry>* const rare = this->rare_.find();
+    return rare != nullptr ? &rare->dropping : nullptr;
   }
 
   // Tells the observer of each state the block took off, top first, and destroys the ones
