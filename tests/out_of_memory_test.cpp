@@ -23,9 +23,11 @@ namespace {
 
 // Runs `request` on a fresh stack set up by `setup`, failing its n-th allocation for n = 1, 2, ...
 // until it succeeds; each failure must leave the views and the trace as they were. Returns the
-// views after the success.
+// views after the success. `then`, if given, is called with the stack after each failure's checks
+// (true) and after the success (false), for what the views cannot show.
 std::string all_or_nothing(const std::function<void(test_stack&)>& setup,
-                           const std::function<void(test_stack&)>& request) {
+                           const std::function<void(test_stack&)>& request,
+                           const std::function<void(test_stack&, bool failed)>& then = {}) {
   for (std::size_t n = 1;; ++n) {
     failing_resource memory;
     recorder ctx;
@@ -44,11 +46,18 @@ std::string all_or_nothing(const std::function<void(test_stack&)>& setup,
       const std::string told = ctx.take();
       EXPECT_TRUE(told.empty() || told.find("discard") != std::string::npos)
           << "failure at allocation " << n << ": " << told;
+      if (then) {
+        then(s, true);
+      }
       continue;
     }
     memory.fail_in = 0;
     EXPECT_GT(n, 1U) << "the request allocated nothing: the test proves nothing";
-    return views(s);
+    const std::string after = views(s);
+    if (then) {
+      then(s, false);
+    }
+    return after;
   }
 }
 
@@ -86,40 +95,21 @@ TEST(out_of_memory, r31_close_is_all_or_nothing) {
 
 // R1, R33: clear(t) and pop(t) give the entered states their way of leaving only once the
 // request can no longer fail. Views alone cannot show it: a request that failed after giving
-// them `leaving` would have them leave over its 0.5 seconds at the next plain clear(). Fails the
-// n-th allocation of the request for every n until it succeeds.
-void a_failed_departure_changes_no_transition(const std::function<void(test_stack&)>& setup,
-                                              const std::function<void(test_stack&)>& request) {
-  for (std::size_t n = 1;; ++n) {
-    failing_resource memory;
-    recorder ctx;
-    test_stack s{ctx, strata::options{.memory = &memory}};
-    setup(s);
-    const std::string before = views(s);
-    memory.fail_in = n;
-    try {
-      request(s);
-    } catch (const std::bad_alloc&) {
-      memory.fail_in = 0;
-      EXPECT_EQ(views(s), before) << "failure at allocation " << n;
-      s.clear();
-      s.commit();
-      EXPECT_FALSE(s.in_transition()) << "failure at allocation " << n << " gave a transition";
-      continue;
-    }
-    memory.fail_in = 0;
-    EXPECT_GT(n, 1U) << "the request allocated nothing: the test proves nothing";
-    s.commit();
-    EXPECT_TRUE(s.in_transition()); // the request, once whole, did give it
-    return;
+// them `leaving` would have them leave over its 0.5 seconds at the next plain clear().
+constexpr strata::transition leaving_slowly{0.0F, 0.5F};
+void leaves_slowly_only_if_done(test_stack& s, bool failed) {
+  if (failed) {
+    s.clear();
   }
+  s.commit();
+  EXPECT_EQ(s.in_transition(), !failed);
 }
 
-constexpr strata::transition leaving_slowly{0.0F, 0.5F};
-
 TEST(out_of_memory, r33_clear_with_a_transition_is_all_or_nothing) {
-  a_failed_departure_changes_no_transition(four_deep,
-                                           [](test_stack& s) { s.clear(leaving_slowly); });
+  EXPECT_EQ(
+      all_or_nothing(
+          four_deep, [](test_stack& s) { s.clear(leaving_slowly); }, leaves_slowly_only_if_done),
+      "a b c |");
 }
 
 TEST(out_of_memory, r33_pop_with_a_transition_is_all_or_nothing) {
@@ -129,8 +119,10 @@ TEST(out_of_memory, r33_pop_with_a_transition_is_all_or_nothing) {
     s.push<logged<"c">>();
     s.commit();
   };
-  a_failed_departure_changes_no_transition(three_committed,
-                                           [](test_stack& s) { s.pop(leaving_slowly); });
+  EXPECT_EQ(all_or_nothing(
+                three_committed, [](test_stack& s) { s.pop(leaving_slowly); },
+                leaves_slowly_only_if_done),
+            "a b c | a b");
 }
 
 // A name and a callback too large for the pool's blocks come straight from the memory resource.
