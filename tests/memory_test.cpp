@@ -79,6 +79,26 @@ TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all
   EXPECT_EQ(counting.outstanding, 0U);
 }
 
+// R33: pop(t) makes room for its pop before it gives the state `t` (R1), grown as a pop's own
+// room grows: 64 pops in a row allocate a handful of times (the retiring list doubling, the
+// pool's blocks for the states' transitions), not once per pop.
+TEST(memory, pops_with_a_transition_in_a_row_allocate_a_few_times_not_at_each) {
+  counting_resource counting;
+  strata::stack<> states(strata::options{.memory = &counting});
+  constexpr int count = 64;
+  for (int i = 0; i < count; ++i) {
+    states.push<small_state>();
+  }
+  states.commit();
+  const std::size_t before = counting.allocations;
+  for (int i = 0; i < count; ++i) {
+    states.pop(strata::transition{0.0F, 0.5F});
+  }
+  EXPECT_LE(counting.allocations - before, 16U);
+  states.commit();
+  states.finish_transitions();
+}
+
 // The error handler is read only when an error is reported, so it waits with the other seldom
 // used members (the observer, the probe) in a block made from the stack's memory, and a stack
 // without one pays nothing for it.

@@ -176,11 +176,8 @@ public:
   // R33: clear() whose entered states leave over `leaving.leave` seconds instead of by their own
   // transitions (a quit to the title that fades everything out at once).
   void clear(const strata::transition& leaving) {
-    if (!admit("clear()")) {
-      return;
-    }
-    this->make_room_to_unstage_down_to(0); // R1: before the states get `leaving`
-    if (this->depart_with(0, leaving, "clear")) {
+    if (admit("clear()") &&
+        this->depart_with(0, leaving, "clear", [this] { this->make_room_to_unstage_down_to(0); })) {
       this->pop_down_to(0, cause::clear);
     }
   }

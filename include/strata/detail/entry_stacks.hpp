@@ -128,6 +128,9 @@ public:
   void reserve_retiring(const memory& memory, std::size_t more) {
     retiring_.reserve(memory, retiring_.size() + more);
   }
+  // Room for retire_top() to retire one more without allocating, grown as its own growing would
+  // be (doubling), so that many pops in a row allocate a few times, not at each.
+  void make_room_to_retire_top(const memory& memory) { retiring_.make_room_for_one(memory); }
   [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
   [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }

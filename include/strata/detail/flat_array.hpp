@@ -48,10 +48,14 @@ public:
   // Throws (or fails as the resource does) before it changes anything. By value: `value` may
   // be an element of this array, which growing frees.
   void push_back(const memory& source, T value) {
+    make_room_for_one(source);
+    data_[size_++] = value;
+  }
+  // Room for one more, grown as push_back() grows; may throw, changing nothing.
+  void make_room_for_one(const memory& source) {
     if (size_ == capacity_) [[unlikely]] {
       grow_to(source, grown_capacity());
     }
-    data_[size_++] = value;
   }
   // For a caller that made room first (so that it fails before it changes anything): appends
   // without testing the capacity again.

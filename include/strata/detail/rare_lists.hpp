@@ -2,7 +2,8 @@
 // arriving or leaving, and the never-entered states a pop_down_to() is telling the observer of.
 // Held out of the stack object behind one pointer (issue 12: 24 of sizeof(stack)'s bytes),
 // made from options::memory by the first transition that starts or the first multi-pop that
-// drops a state which never entered, and kept until the stack is destroyed. Until then a reader
+// drops a state which never entered (or makes room to: clear(t)), and kept until the stack is
+// destroyed. Until then a reader
 // sees an empty motion list, so that the passes and the queries need no test of their own.
 #pragma once
 

@@ -107,23 +107,30 @@ protected:
       fail(errc::empty_stack, "strata: pop() on an empty stack");
       return;
     }
-    if (leaving != nullptr && entries_.top_entered()) {
-      entries_.reserve_retiring(this->settings_.memory, 1); // R1: before it gets `leaving`
-    }
-    if (leaving == nullptr || depart_with(entries_.staged().size() - 1, *leaving, "pop")) {
+    const auto make_room = [&] {
+      if (entries_.top_entered()) {
+        entries_.make_room_to_retire_top(this->settings_.memory);
+      }
+    };
+    if (leaving == nullptr ||
+        depart_with(entries_.staged().size() - 1, *leaving, "pop", make_room)) {
       this->unstage_top();
     }
   }
 
   // R33: pop(t), clear(t): the entered entries staged from `from` up leave over t.leave (and let
   // input pass as t says) instead of by their own transitions. All or nothing: returns false,
-  // changing nothing, for a bad t; the extras are made for all of them before the first
-  // changes (out of memory, it throws with nothing changed).
-  bool depart_with(std::size_t from, const strata::transition& t, const char* request) {
+  // changing nothing, for a bad t; `make_room()` (R1: what the request's pops will allocate)
+  // and the extras of all of them are made before the first changes (out of memory, it throws
+  // with nothing changed).
+  template <class MakeRoom>
+  bool depart_with(std::size_t from, const strata::transition& t, const char* request,
+                   MakeRoom make_room) {
     if (!valid_transition(t)) [[unlikely]] {
       bad_transition(t, join({" given to ", request, "()"}));
       return false;
     }
+    make_room();
     flat_array<entry>& staged = entries_.staged();
     const std::size_t entered_end = entries_.committed_prefix();
     for (std::size_t i = from; i < entered_end; ++i) {
