@@ -168,6 +168,22 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   EXPECT_TRUE(s.staged().empty());
 }
 
+// R1: clear(t) makes all the room its pops need before it gives the states their way of leaving;
+// unstage_down_to() then allocates nothing.
+TEST(entry_stacks, reserve_unstaging_makes_all_the_room_unstage_down_to_needs) {
+  strata_test::counting_resource memory;
+  owned_stacks s(*memory.as_memory());
+  place_committed(s, 3);
+  EXPECT_EQ(s.first_unentered(0), 3U);
+  EXPECT_EQ(s.first_unentered(4), 4U);
+  const std::size_t before = memory.allocations;
+  s.reserve_unstaging(s.memory, 0, nullptr); // all three entered: nothing to drop
+  EXPECT_EQ(memory.allocations, before + 1); // the retiring list's room
+  EXPECT_EQ(s.unstage_down_to(s.memory, 0, nullptr), 3U);
+  EXPECT_EQ(memory.allocations, before + 1);
+  EXPECT_EQ(s.retiring_count(), 3U);
+}
+
 // Bench S6: a stack popped whole once kept room for all its entries twice, staged and retiring.
 // Once the retiring entries have all left, a large room goes back; a few pops' stays, so a game
 // that pops one state at a time does not allocate at every pop.

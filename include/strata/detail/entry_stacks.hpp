@@ -135,27 +135,40 @@ public:
   [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
 
+  // The depth of the lowest staged entry at or above `depth` that has not entered.
+  [[nodiscard]] std::size_t first_unentered(std::size_t depth) const {
+    return depth > committed_prefix_ ? depth : committed_prefix_;
+  }
+  // Room for unstage_down_to(depth) to move every entry without allocating; `dropping` may be
+  // null when there is none to drop. May throw (out of memory), changing nothing but capacities.
+  void reserve_unstaging(const memory& memory, std::size_t depth, flat_array<entry>* dropping) {
+    const std::size_t first = first_unentered(depth);
+    reserve_retiring(memory, first - depth);
+    if (staged_.size() > first) {
+      dropping->reserve(memory, dropping->size() + (staged_.size() - first));
+    }
+  }
+
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
   // others are appended to `dropping` (top first) for the caller to release; it may be null when
   // there are none. Returns the depth of the lowest entry that had not entered. Allocates before
   // it changes anything.
   std::size_t unstage_down_to(const memory& memory, std::size_t depth,
                               flat_array<entry>* dropping) {
+    reserve_unstaging(memory, depth, dropping);
     const std::size_t top = staged_.size();
-    const std::size_t first_unentered = depth > committed_prefix_ ? depth : committed_prefix_;
-    reserve_retiring(memory, first_unentered - depth);
-    if (top > first_unentered) {
-      dropping->reserve(memory, dropping->size() + (top - first_unentered));
-      for (std::size_t i = top; i-- > first_unentered;) {
+    const std::size_t first = first_unentered(depth);
+    if (top > first) {
+      for (std::size_t i = top; i-- > first;) {
         dropping->append_reserved(staged_[i]);
       }
     }
-    for (std::size_t i = first_unentered; i-- > depth;) {
-      retiring_.push_back(memory, staged_[i]);
+    for (std::size_t i = first; i-- > depth;) {
+      retiring_.append_reserved(staged_[i]);
     }
     staged_.truncate(depth);
     committed_prefix_ = depth < committed_prefix_ ? depth : committed_prefix_;
-    return first_unentered;
+    return first;
   }
 
   // ---- the committed stack ----

@@ -3,8 +3,8 @@
 // Held out of the stack object behind one pointer (issue 12: 24 of sizeof(stack)'s bytes),
 // made from options::memory by the first transition that starts or the first multi-pop that
 // drops a state which never entered (or makes room to: clear(t)), and kept until the stack is
-// destroyed. Until then a reader
-// sees an empty motion list, so that the passes and the queries need no test of their own.
+// destroyed. Until then a reader sees an empty motion list, so that the passes and the queries
+// need no test of their own.
 #pragma once
 
 #include <new>
@@ -48,6 +48,10 @@ public:
 
   // Null until get() or try_get() made them.
   [[nodiscard]] rare_lists<Entry>* find() { return made_; }
+  // A multi-pop's list of dropped entries; null until the lists are made.
+  [[nodiscard]] flat_array<Entry>* dropping() {
+    return made_ != nullptr ? &made_->dropping : nullptr;
+  }
   // The entries in transition: none until the lists are made.
   [[nodiscard]] const motion_list<Entry>& motions() const {
     return made_ != nullptr ? made_->motions : no_motions;

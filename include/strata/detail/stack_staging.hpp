@@ -6,7 +6,6 @@
 // the layer above (stack_requests.hpp).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 
 #include "stack_probing.hpp"
@@ -161,15 +160,12 @@ protected:
   // throw (out of memory). Returns the list of dropped entries, null if there is none yet (then
   // this drops none).
   flat_array<entry>* make_room_to_unstage_down_to(std::size_t depth) {
-    const std::size_t top = entries_.staged().size();
-    const std::size_t first_unentered = std::max(depth, entries_.committed_prefix());
-    if (top > first_unentered) {
-      flat_array<entry>& dropping = this->rare_.get(this->settings_.memory).dropping;
-      dropping.reserve(this->settings_.memory, dropping.size() + (top - first_unentered));
+    if (entries_.staged().size() > entries_.first_unentered(depth)) {
+      this->rare_.get(this->settings_.memory);
     }
-    entries_.reserve_retiring(this->settings_.memory, first_unentered - depth);
-    rare_lists<entry>* const rare = this->rare_.find();
-    return rare != nullptr ? &rare->dropping : nullptr;
+    flat_array<entry>* const dropping = this->rare_.dropping();
+    entries_.reserve_unstaging(this->settings_.memory, depth, dropping);
+    return dropping;
   }
 
   // Tells the observer of each state the block took off, top first, and destroys the ones
@@ -177,8 +173,7 @@ protected:
   void tell_unstaged(const unstaged_block& block) {
     // The dropped entries are the block's top ones, in the rare lists, which unstage_down_to()
     // made if the block dropped any (null: it dropped none).
-    rare_lists<entry>* const rare = this->rare_.find();
-    flat_array<entry>* const dropping = rare != nullptr ? &rare->dropping : nullptr;
+    flat_array<entry>* const dropping = this->rare_.dropping();
     const std::size_t dropped_end = block.drop_from + (block.top - block.first_unentered);
     std::size_t next_dropped = block.drop_from;
     at_scope_exit release_rest{[&] { // if the observer throws
