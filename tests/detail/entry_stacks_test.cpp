@@ -19,12 +19,22 @@ using entry = strata::detail::entry<context, event>;
 using stacks = strata::detail::entry_stacks<context, event>;
 using strata::entry_id;
 const strata::memory new_and_delete{};
-// A list the stacks append to, given back at its end as the stack gives back its own.
+// A list the stacks append to, given back at its end as the stack gives back its own; it counts
+// how often the stacks asked for it (they ask only when they drop entries).
 struct dropped_entries : strata::detail::flat_array<entry> {
   dropped_entries() = default;
   dropped_entries(const dropped_entries&) = delete;
   dropped_entries& operator=(const dropped_entries&) = delete;
   ~dropped_entries() { release(new_and_delete); }
+
+  // The `dropping_list` of unstage_down_to() and reserve_unstaging().
+  auto on_need() {
+    return [this]() -> strata::detail::flat_array<entry>& {
+      ++asked;
+      return *this;
+    };
+  }
+  int asked = 0;
 };
 
 using owned_stacks = strata_test::owned_part<stacks>;
@@ -92,7 +102,7 @@ TEST(entry_stacks, place_gives_growing_ids_that_are_never_reused) {
   EXPECT_EQ(b.index, 1U);
   EXPECT_EQ(b.id, id(2));
   dropped_entries dropping;
-  s.unstage_down_to(s.memory, 1, &dropping);
+  s.unstage_down_to(s.memory, 1, dropping.on_need());
   const strata::detail::staged_slot c = s.place(s.memory, blank());
   EXPECT_EQ(c.index, 1U);
   EXPECT_EQ(c.id, id(3)); // b's slot, not b's id
@@ -131,7 +141,7 @@ TEST(entry_stacks, still_staged_follows_its_entry_down_and_refuses_a_replaced_sl
   EXPECT_FALSE(s.still_staged(b, s.staged().size()));
   // c is unstaged and d takes its slot: the slot names d now, not c.
   dropped_entries dropping;
-  s.unstage_down_to(s.memory, 1, &dropping);
+  s.unstage_down_to(s.memory, 1, dropping.on_need());
   strata::detail::staged_slot d = s.place(s.memory, blank());
   EXPECT_EQ(d.index, c.index);
   EXPECT_FALSE(s.still_staged(c, s.staged().size()));
@@ -147,7 +157,7 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   s.place(s.memory, blank());
   s.place(s.memory, blank()); // staged: 1 2 3 | 4 5 (the last two unentered)
   dropped_entries dropping;
-  EXPECT_EQ(s.unstage_down_to(s.memory, 1, &dropping), 3U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 1, dropping.on_need()), 3U);
   EXPECT_EQ(ids_of(dropping), "5 4"); // top first
   EXPECT_EQ(ids_of(s.staged()), "1");
   EXPECT_EQ(s.committed_prefix(), 1U);
@@ -157,13 +167,15 @@ TEST(entry_stacks, unstage_down_to_retires_the_entered_and_drops_the_rest) {
   s.place(s.memory, blank());
   s.place(s.memory, blank());
   dropping.clear();
-  EXPECT_EQ(s.unstage_down_to(s.memory, 2, &dropping), 2U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 2, dropping.on_need()), 2U);
   EXPECT_EQ(ids_of(dropping), "7");
   EXPECT_EQ(s.retiring_count(), 2U);
-  EXPECT_EQ(s.unstage_down_to(s.memory, 1, &dropping), 1U);
+  EXPECT_EQ(s.unstage_down_to(s.memory, 1, dropping.on_need()), 1U);
   EXPECT_EQ(ids_of(dropping), "7 6");
-  // With nothing unentered to drop, a stack that never made its dropping list gives none.
-  EXPECT_EQ(s.unstage_down_to(s.memory, 0, nullptr), 1U);
+  // With nothing unentered to drop, the list is not asked for (the stack has not made it).
+  dropped_entries untouched;
+  EXPECT_EQ(s.unstage_down_to(s.memory, 0, untouched.on_need()), 1U);
+  EXPECT_EQ(untouched.asked, 0);
   EXPECT_EQ(s.retiring_count(), 3U);
   EXPECT_TRUE(s.staged().empty());
 }
@@ -177,11 +189,13 @@ TEST(entry_stacks, reserve_unstaging_makes_all_the_room_unstage_down_to_needs) {
   EXPECT_EQ(s.first_unentered(0), 3U);
   EXPECT_EQ(s.first_unentered(4), 4U);
   const std::size_t before = memory.allocations;
-  s.reserve_unstaging(s.memory, 0, nullptr); // all three entered: nothing to drop
-  EXPECT_EQ(memory.allocations, before + 1); // the retiring list's room
-  EXPECT_EQ(s.unstage_down_to(s.memory, 0, nullptr), 3U);
+  dropped_entries untouched;
+  s.reserve_unstaging(s.memory, 0, untouched.on_need()); // all three entered: nothing to drop
+  EXPECT_EQ(memory.allocations, before + 1);             // the retiring list's room
+  EXPECT_EQ(s.unstage_down_to(s.memory, 0, untouched.on_need()), 3U);
   EXPECT_EQ(memory.allocations, before + 1);
   EXPECT_EQ(s.retiring_count(), 3U);
+  EXPECT_EQ(untouched.asked, 0);
 }
 
 // Bench S6: a stack popped whole once kept room for all its entries twice, staged and retiring.

@@ -139,28 +139,35 @@ public:
   [[nodiscard]] std::size_t first_unentered(std::size_t depth) const {
     return depth > committed_prefix_ ? depth : committed_prefix_;
   }
-  // Room for unstage_down_to(depth) to move every entry without allocating; `dropping` may be
-  // null when there is none to drop. May throw (out of memory), changing nothing but capacities.
-  void reserve_unstaging(const memory& memory, std::size_t depth, flat_array<entry>* dropping) {
+  // Room for unstage_down_to(depth) to move every entry without allocating. `dropping_list()`
+  // gives the list for the entries that never entered (it may make it); it is asked only when
+  // there are some, so that a stack that drops none needs none. May throw (out of memory),
+  // changing nothing but capacities and what `dropping_list()` made.
+  template <class DroppingList>
+  void reserve_unstaging(const memory& memory, std::size_t depth,
+                         const DroppingList& dropping_list) {
     const std::size_t first = first_unentered(depth);
     reserve_retiring(memory, first - depth);
     if (staged_.size() > first) {
-      dropping->reserve(memory, dropping->size() + (staged_.size() - first));
+      flat_array<entry>& dropping = dropping_list();
+      dropping.reserve(memory, dropping.size() + (staged_.size() - first));
     }
   }
 
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
-  // others are appended to `dropping` (top first) for the caller to release; it may be null when
-  // there are none. Returns the depth of the lowest entry that had not entered. Allocates before
-  // it changes anything.
+  // others are appended to `dropping_list()` (top first, as reserve_unstaging() asks for it) for
+  // the caller to release. Returns the depth of the lowest entry that had not entered. Allocates
+  // before it changes anything.
+  template <class DroppingList>
   std::size_t unstage_down_to(const memory& memory, std::size_t depth,
-                              flat_array<entry>* dropping) {
-    reserve_unstaging(memory, depth, dropping);
+                              const DroppingList& dropping_list) {
+    reserve_unstaging(memory, depth, dropping_list);
     const std::size_t top = staged_.size();
     const std::size_t first = first_unentered(depth);
     if (top > first) {
+      flat_array<entry>& dropping = dropping_list();
       for (std::size_t i = top; i-- > first;) {
-        dropping->append_reserved(staged_[i]);
+        dropping.append_reserved(staged_[i]);
       }
     }
     for (std::size_t i = first; i-- > depth;) {

@@ -140,14 +140,16 @@ protected:
   // anything. The entries never entered wait in the rare lists' dropping for tell_unstaged();
   // the lists are made only when there are such entries.
   unstaged_block unstage_down_to(std::size_t depth, cause why) {
-    flat_array<entry>* const dropping = make_room_to_unstage_down_to(depth);
-    // Its size now is where this block's dropped entries start, whether it drops any or not:
-    // tell_unstaged() truncates back to it, which must keep those of a block outside this one.
+    // The list's size now is where this block's dropped entries start, whether it drops any or
+    // not (none yet: 0, where they will start once made): tell_unstaged() truncates back to it,
+    // which must keep those of a block outside this one.
+    const flat_array<entry>* const dropping = this->rare_.dropping();
     unstaged_block block{depth, entries_.staged().size(), 0,
                          dropping != nullptr ? dropping->size() : 0, entries_.retiring_end()};
     // Several such requests may nest (one the observer makes while hearing of this one's steps):
     // each uses dropping from where the one outside it left off.
-    block.first_unentered = entries_.unstage_down_to(this->settings_.memory, depth, dropping);
+    block.first_unentered =
+        entries_.unstage_down_to(this->settings_.memory, depth, dropping_list_on_need());
     for (std::size_t i = block.retire_from; i < entries_.retiring_end(); ++i) {
       entries_.retiring_at(i).set_departure_cause(why);
     }
@@ -157,15 +159,15 @@ protected:
   // Allocates all that unstaging staged[depth, top) needs, changing nothing the game can see:
   // the rare lists if it drops a state that never entered, and room in the lists it moves the
   // entries to; so that clear(t) can give the states their way of leaving after it (R1). May
-  // throw (out of memory). Returns the list of dropped entries, null if there is none yet (then
-  // this drops none).
-  flat_array<entry>* make_room_to_unstage_down_to(std::size_t depth) {
-    if (entries_.staged().size() > entries_.first_unentered(depth)) {
-      this->rare_.get(this->settings_.memory);
-    }
-    flat_array<entry>* const dropping = this->rare_.dropping();
-    entries_.reserve_unstaging(this->settings_.memory, depth, dropping);
-    return dropping;
+  // throw (out of memory).
+  void make_room_to_unstage_down_to(std::size_t depth) {
+    entries_.reserve_unstaging(this->settings_.memory, depth, dropping_list_on_need());
+  }
+
+  // For entry_stacks: the rare lists' dropping, made when first asked for. May throw.
+  auto dropping_list_on_need() {
+    return
+        [this]() -> flat_array<entry>& { return this->rare_.get(this->settings_.memory).dropping; };
   }
 
   // Tells the observer of each state the block took off, top first, and destroys the ones
