@@ -99,6 +99,25 @@ TEST(memory, pops_with_a_transition_in_a_row_allocate_a_few_times_not_at_each) {
   states.finish_transitions();
 }
 
+// A multi-pop makes room for all its pops first (R1), grown as a pop's own room grows: 64
+// pop_to()s of one entered state each, in a row, allocate a few times, not once per pop.
+TEST(memory, multi_pops_in_a_row_allocate_a_few_times_not_at_each) {
+  counting_resource counting;
+  strata::stack<> states(strata::options{.memory = &counting});
+  constexpr int count = 64;
+  for (int i = 0; i < count; ++i) {
+    states.push<small_state>();
+  }
+  states.commit();
+  const std::size_t before = counting.allocations;
+  for (int i = count; i-- > 0;) {
+    states.pop_to(static_cast<std::size_t>(i));
+  }
+  EXPECT_LE(counting.allocations - before, 16U);
+  EXPECT_EQ(states.staged().size(), 0U);
+  states.commit();
+}
+
 // The error handler is read only when an error is reported, so it waits with the other seldom
 // used members (the observer, the probe) in a block made from the stack's memory, and a stack
 // without one pays nothing for it.

@@ -125,12 +125,11 @@ public:
     committed_prefix_ = staged_.size();
     return retiring_.back();
   }
+  // Room for `more` entries to retire without allocating, grown as the list's own growing is
+  // (doubling), so that many pops in a row allocate a few times, not at each.
   void reserve_retiring(const memory& memory, std::size_t more) {
-    retiring_.reserve(memory, retiring_.size() + more);
+    retiring_.make_room_for(memory, more);
   }
-  // Room for retire_top() to retire one more without allocating, grown as its own growing would
-  // be (doubling), so that many pops in a row allocate a few times, not at each.
-  void make_room_to_retire_top(const memory& memory) { retiring_.make_room_for_one(memory); }
   [[nodiscard]] const entry& retiring_at(std::size_t index) const { return retiring_[index]; }
   [[nodiscard]] entry& retiring_at(std::size_t index) { return retiring_[index]; }
   [[nodiscard]] std::size_t retiring_end() const { return retiring_.size(); }
@@ -150,7 +149,7 @@ public:
     reserve_retiring(memory, first - depth);
     if (staged_.size() > first) {
       flat_array<entry>& dropping = dropping_list();
-      dropping.reserve(memory, dropping.size() + (staged_.size() - first));
+      dropping.make_room_for(memory, staged_.size() - first);
     }
   }
 

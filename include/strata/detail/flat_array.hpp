@@ -48,13 +48,19 @@ public:
   // Throws (or fails as the resource does) before it changes anything. By value: `value` may
   // be an element of this array, which growing frees.
   void push_back(const memory& source, T value) {
-    make_room_for_one(source);
-    data_[size_++] = value;
-  }
-  // Room for one more, grown as push_back() grows; may throw, changing nothing.
-  void make_room_for_one(const memory& source) {
     if (size_ == capacity_) [[unlikely]] {
       grow_to(source, grown_capacity());
+    }
+    data_[size_++] = value;
+  }
+  // Room for `more` appends, grown at least as push_back() grows (doubling), so that a caller
+  // making room for a few at a time, many times, allocates a few times, not at each. May throw,
+  // changing nothing.
+  void make_room_for(const memory& source, std::size_t more) {
+    const std::size_t needed = std::size_t{size_} + more;
+    if (needed > capacity_) {
+      const std::size_t grown = grown_capacity();
+      grow_to(source, needed > grown ? needed : grown);
     }
   }
   // For a caller that made room first (so that it fails before it changes anything): appends

@@ -109,7 +109,7 @@ protected:
     }
     const auto make_room = [&] {
       if (entries_.top_entered()) {
-        entries_.make_room_to_retire_top(this->settings_.memory);
+        entries_.reserve_retiring(this->settings_.memory, 1);
       }
     };
     if (leaving == nullptr ||
