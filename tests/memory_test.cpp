@@ -79,6 +79,14 @@ TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all
   EXPECT_EQ(counting.outstanding, 0U);
 }
 
+// Pushes `count` small states onto `states` and commits, so that all of them are entered.
+void push_entered(strata::stack<>& states, int count) {
+  for (int i = 0; i < count; ++i) {
+    states.push<small_state>();
+  }
+  states.commit();
+}
+
 // R33: pop(t) makes room for its pop before it gives the state `t` (R1), grown as a pop's own
 // room grows: 64 pops in a row allocate a handful of times (the retiring list doubling, the
 // pool's blocks for the states' transitions), not once per pop.
@@ -86,10 +94,7 @@ TEST(memory, pops_with_a_transition_in_a_row_allocate_a_few_times_not_at_each) {
   counting_resource counting;
   strata::stack<> states(strata::options{.memory = &counting});
   constexpr int count = 64;
-  for (int i = 0; i < count; ++i) {
-    states.push<small_state>();
-  }
-  states.commit();
+  push_entered(states, count);
   const std::size_t before = counting.allocations;
   for (int i = 0; i < count; ++i) {
     states.pop(strata::transition{0.0F, 0.5F});
@@ -105,10 +110,7 @@ TEST(memory, multi_pops_in_a_row_allocate_a_few_times_not_at_each) {
   counting_resource counting;
   strata::stack<> states(strata::options{.memory = &counting});
   constexpr int count = 64;
-  for (int i = 0; i < count; ++i) {
-    states.push<small_state>();
-  }
-  states.commit();
+  push_entered(states, count);
   const std::size_t before = counting.allocations;
   for (int i = count; i-- > 0;) {
     states.pop_to(static_cast<std::size_t>(i));
