@@ -4,7 +4,8 @@
 # machine's packages allow; configured and built here only if missing): each test program (gtest
 # binaries without their death tests, which fork and confuse valgrind), the fuzz corpus replay
 # and each example under memcheck: any memory error, or any definite or indirect leak, fails the
-# step. Optimized code with debug information is what users ship, and memcheck runs it several
+# step. Two programs run at once, one per core (memcheck runs a program's threads one at a time).
+# Optimized code with debug information is what users ship, and memcheck runs it several
 # times faster than a Debug build: reusing build/ saves a whole build of the tree. Its test
 # programs carry line tables only (cmake/strata_line_tables.cmake), from which memcheck's reports
 # name functions, files and lines.
@@ -44,31 +45,36 @@ if [[ ${#programs[@]} -eq 0 ]]; then
 fi
 
 ci_section "valgrind $(valgrind --version) on ${#programs[@]} programs and the Lua module"
-clean=0
-dirty=0
-# under_valgrind <name> <command...>: runs the command under memcheck and tallies the outcome.
+# Each program writes its own log; the outcomes are reported in the programs' order once all
+# have ended.
+runs=()
+rm -f "$build"/valgrind-*.outcome
+# under_valgrind <name> <command...>: waits until fewer than $ci_jobs runs are under way, then
+# runs the command under memcheck in the background; its outcome line goes to
+# $build/valgrind-<name>.outcome.
 under_valgrind() {
   local name=$1
   shift
-  local log="$build/valgrind-$name.log"
-  local started=$SECONDS
-  local status summary tests
-  # The model test forks a child for each destruction from inside a hook, which must abort;
-  # the children's own reports would only say so.
-  if valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
-    --child-silent-after-fork=yes --error-exitcode=1 "$@" >"$log" 2>&1; then
-    clean=$((clean + 1))
-    status=clean
-  else
-    dirty=$((dirty + 1))
-    status="NOT CLEAN"
-  fi
-  summary=$(grep -E 'ERROR SUMMARY' "$log" | tail -n 1 | sed 's/^==[0-9]*== //')
-  tests=$(grep -E '^\[  PASSED  \] [0-9]+ tests?\.' "$log" | tail -n 1 || true)
-  echo "$status: $name ($((SECONDS - started)) s) $summary ${tests}"
-  if [[ $status != clean ]]; then
-    tail -n 60 "$log"
-  fi
+  runs+=("$name")
+  while [[ $(jobs -rp | wc -l) -ge $ci_jobs ]]; do
+    wait -n || true
+  done
+  (
+    log="$build/valgrind-$name.log"
+    started=$SECONDS
+    # The model test forks a child for each destruction from inside a hook, which must abort;
+    # the children's own reports would only say so.
+    if valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
+      --child-silent-after-fork=yes --error-exitcode=1 "$@" >"$log" 2>&1; then
+      status=clean
+    else
+      status="NOT CLEAN"
+    fi
+    summary=$(grep -E 'ERROR SUMMARY' "$log" | tail -n 1 | sed 's/^==[0-9]*== //' || true)
+    tests=$(grep -E '^\[  PASSED  \] [0-9]+ tests?\.' "$log" | tail -n 1 || true)
+    echo "$status: $name ($((SECONDS - started)) s) $summary ${tests}" \
+      >"$build/valgrind-$name.outcome"
+  ) &
 }
 for program in "${programs[@]}"; do
   name=$(basename "$program")
@@ -88,5 +94,18 @@ if [[ -f $build/lua/lua5.4/strata.so ]]; then
   LUA_CPATH="$build/lua/lua5.4/?.so" under_valgrind lua_strata_test lua5.4 tests/lua/strata_test.lua
   LUA_CPATH="$build/lua/lua5.4/?.so" under_valgrind lua_gamestate lua5.4 examples/lua/gamestate.lua
 fi
+wait
+clean=0
+dirty=0
+for name in "${runs[@]}"; do
+  outcome=$(cat "$build/valgrind-$name.outcome" 2>/dev/null || echo "NOT CLEAN: $name (no outcome)")
+  echo "$outcome"
+  if [[ $outcome == clean:* ]]; then
+    clean=$((clean + 1))
+  else
+    dirty=$((dirty + 1))
+    tail -n 60 "$build/valgrind-$name.log" 2>/dev/null || true
+  fi
+done
 echo "valgrind: $clean programs clean, $dirty with errors or leaks"
 [[ $dirty -eq 0 ]]

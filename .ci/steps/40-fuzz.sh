@@ -5,8 +5,9 @@
 # strata_fuzz_c_api drives the C API with arbitrary arguments and misbehaving callbacks for 60 s,
 # from fuzz/c_corpus, and checks that every call returns a documented code and that nothing is
 # left allocated. Any disagreement, sanitizer report, crash, leak, timeout or memory blow-up fails
-# the step; libFuzzer leaves the input in build-fuzz/artifacts/ (copy it to fuzz/regressions/
-# once fixed, or to fuzz/c_corpus/ for the C API).
+# the step; libFuzzer leaves the input in build-fuzz/artifacts-<target>/ (copy it to
+# fuzz/regressions/ once fixed, or to fuzz/c_corpus/ for the C API). The two run at once, one per
+# core.
 source "$(dirname "$0")/../lib.sh"
 
 # .ci/apt/fuzz.txt lists these for .ci/run; a run of this step alone may still lack them.
@@ -28,16 +29,37 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=16
 export UBSAN_OPTIONS=print_stacktrace=1
 
 # fuzz <target> <seconds> <seed corpus>: new inputs go to a scratch folder, so the committed seed
-# corpus stays as it is.
+# corpus stays as it is. Its output goes to $build/<target>.log.
 fuzz() {
   local target=$1 seconds=$2 seeds=$3
-  ci_section "$target for $seconds s from $seeds"
-  rm -rf "$build/corpus-$target" "$build/artifacts"
-  mkdir -p "$build/corpus-$target" "$build/artifacts"
+  rm -rf "$build/corpus-$target" "$build/artifacts-$target"
+  mkdir -p "$build/corpus-$target" "$build/artifacts-$target"
   "$build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$build/artifacts/" "$build/corpus-$target" "$seeds"
+    -print_final_stats=1 -artifact_prefix="$build/artifacts-$target/" "$build/corpus-$target" \
+    "$seeds" >"$build/$target.log" 2>&1
 }
 
-fuzz strata_fuzz_stack 90 fuzz/corpus
-fuzz strata_fuzz_c_api 60 fuzz/c_corpus
+# A fuzzer runs on one core: the two run at once, one per core. Each log is shown once both have
+# ended: the whole of it for a fuzzer that failed, its final statistics otherwise.
+ci_section "strata_fuzz_stack for 90 s from fuzz/corpus and strata_fuzz_c_api for 60 s from" \
+  "fuzz/c_corpus, at once"
+fuzz strata_fuzz_stack 90 fuzz/corpus &
+stack_fuzzer=$!
+fuzz strata_fuzz_c_api 60 fuzz/c_corpus &
+c_api_fuzzer=$!
+failed=()
+wait "$stack_fuzzer" || failed+=(strata_fuzz_stack)
+wait "$c_api_fuzzer" || failed+=(strata_fuzz_c_api)
+for target in strata_fuzz_stack strata_fuzz_c_api; do
+  ci_section "$target"
+  if [[ " ${failed[*]} " == *" $target "* ]]; then
+    cat "$build/$target.log"
+  else
+    grep -E '^(stat::|Done|INFO: )' "$build/$target.log" | tail -n 20
+  fi
+done
+if [[ ${#failed[@]} -ne 0 ]]; then
+  echo "fuzzing failed: ${failed[*]} (the input is in $build/artifacts-<target>/)"
+  exit 1
+fi
 echo "fuzzing found nothing"
