@@ -79,43 +79,50 @@ TEST(memory, a_stack_takes_all_of_its_memory_from_its_allocator_and_gives_it_all
   EXPECT_EQ(counting.outstanding, 0U);
 }
 
-// Pushes `count` small states onto `states` and commits, so that all of them are entered.
-void push_entered(strata::stack<>& states, int count) {
-  for (int i = 0; i < count; ++i) {
-    states.push<small_state>();
+// A stack that counts its allocations, holding `count` small states pushed and entered: the
+// tests of pops in a row count what the pops allocate after that (`allocated_since_entered()`).
+class memory_of_pops : public ::testing::Test {
+protected:
+  static constexpr int count = 64;
+
+  memory_of_pops() {
+    for (int i = 0; i < count; ++i) {
+      states.push<small_state>();
+    }
+    states.commit();
+    entered_allocations_ = counting.allocations;
   }
-  states.commit();
-}
+
+  [[nodiscard]] std::size_t allocated_since_entered() const {
+    return counting.allocations - entered_allocations_;
+  }
+
+  counting_resource counting;
+  strata::stack<> states{strata::options{.memory = &counting}};
+
+private:
+  std::size_t entered_allocations_ = 0;
+};
 
 // R33: pop(t) makes room for its pop before it gives the state `t` (R1), grown as a pop's own
 // room grows: 64 pops in a row allocate a handful of times (the retiring list doubling, the
 // pool's blocks for the states' transitions), not once per pop.
-TEST(memory, pops_with_a_transition_in_a_row_allocate_a_few_times_not_at_each) {
-  counting_resource counting;
-  strata::stack<> states(strata::options{.memory = &counting});
-  constexpr int count = 64;
-  push_entered(states, count);
-  const std::size_t before = counting.allocations;
+TEST_F(memory_of_pops, pops_with_a_transition_in_a_row_allocate_a_few_times_not_at_each) {
   for (int i = 0; i < count; ++i) {
     states.pop(strata::transition{0.0F, 0.5F});
   }
-  EXPECT_LE(counting.allocations - before, 16U);
+  EXPECT_LE(allocated_since_entered(), 16U);
   states.commit();
   states.finish_transitions();
 }
 
 // A multi-pop makes room for all its pops first (R1), grown as a pop's own room grows: 64
 // pop_to()s of one entered state each, in a row, allocate a few times, not once per pop.
-TEST(memory, multi_pops_in_a_row_allocate_a_few_times_not_at_each) {
-  counting_resource counting;
-  strata::stack<> states(strata::options{.memory = &counting});
-  constexpr int count = 64;
-  push_entered(states, count);
-  const std::size_t before = counting.allocations;
+TEST_F(memory_of_pops, multi_pops_in_a_row_allocate_a_few_times_not_at_each) {
   for (int i = count; i-- > 0;) {
     states.pop_to(static_cast<std::size_t>(i));
   }
-  EXPECT_LE(counting.allocations - before, 16U);
+  EXPECT_LE(allocated_since_entered(), 16U);
   EXPECT_EQ(states.staged().size(), 0U);
   states.commit();
 }
