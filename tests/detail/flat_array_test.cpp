@@ -84,6 +84,29 @@ TEST(flat_array, reserve_allocates_once_and_only_when_needed) {
   items.release(source);
 }
 
+// make_room_for() grows at least as push_back() does (doubling): making room for one more, many
+// times, allocates a few times, not at each; room already there allocates nothing.
+TEST(flat_array, making_room_a_few_at_a_time_allocates_a_few_times) {
+  counting_resource memory;
+  const strata::memory& source = *memory.as_memory();
+  detail::flat_array<item> items;
+  for (int i = 0; i < 64; ++i) {
+    items.make_room_for(source, 1);
+    items.push_back(source, item{i, {}});
+  }
+  EXPECT_LE(memory.allocations, 8U);
+  const std::size_t before = memory.allocations;
+  items.make_room_for(source, 0);
+  EXPECT_EQ(memory.allocations, before);
+  items.make_room_for(source, 100);
+  EXPECT_EQ(memory.allocations, before + 1);
+  for (int i = 0; i < 100; ++i) {
+    items.push_back(source, item{i, {}});
+  }
+  EXPECT_EQ(memory.allocations, before + 1);
+  items.release(source);
+}
+
 // The counts are 32 bits: room for more than 2^32 - 1 elements is refused as out of memory,
 // not wrapped into a small capacity that later writes would overrun.
 TEST(flat_array, room_past_its_counts_fails_as_out_of_memory) {
@@ -93,10 +116,16 @@ TEST(flat_array, room_past_its_counts_fails_as_out_of_memory) {
   items.push_back(source, item{1, {}});
   constexpr std::size_t past_the_counts =
       std::size_t{std::numeric_limits<std::uint32_t>::max()} + 1;
+  // make_room_for() too, even for a count that size() + count would wrap around.
 #ifndef STRATA_NO_EXCEPTIONS
   EXPECT_THROW(items.reserve(source, past_the_counts), std::bad_alloc);
+  EXPECT_THROW(items.make_room_for(source, past_the_counts), std::bad_alloc);
+  EXPECT_THROW(items.make_room_for(source, std::numeric_limits<std::size_t>::max()),
+               std::bad_alloc);
 #else
   EXPECT_DEATH(items.reserve(source, past_the_counts), "strata: out of memory");
+  EXPECT_DEATH(items.make_room_for(source, std::numeric_limits<std::size_t>::max()),
+               "strata: out of memory");
 #endif
   EXPECT_EQ(memory.allocations, 1U); // the push's, nothing for the refused room
   EXPECT_EQ(items.capacity(), 1U);

@@ -57,11 +57,13 @@ public:
   // making room for a few at a time, many times, allocates a few times, not at each. May throw,
   // changing nothing.
   void make_room_for(const memory& source, std::size_t more) {
-    const std::size_t needed = std::size_t{size_} + more;
-    if (needed > capacity_) {
-      const std::size_t grown = grown_capacity();
-      grow_to(source, needed > grown ? needed : grown);
+    if (more <= std::size_t{capacity_} - size_) {
+      return;
     }
+    // Past the counts, grow_to() refuses it: size_ + more must not wrap around into a small size.
+    const std::size_t needed = more > max_count ? max_count + 1 : std::size_t{size_} + more;
+    const std::size_t grown = grown_capacity();
+    grow_to(source, needed > grown ? needed : grown);
   }
   // For a caller that made room first (so that it fails before it changes anything): appends
   // without testing the capacity again.
