@@ -55,7 +55,7 @@ for target in strata_fuzz_stack strata_fuzz_c_api; do
   if [[ " ${failed[*]} " == *" $target "* ]]; then
     cat "$build/$target.log"
   else
-    grep -E '^(stat::|Done|INFO: )' "$build/$target.log" | tail -n 20
+    grep -E '^(stat::|Done|INFO: )' "$build/$target.log" | tail -n 20 || true
   fi
 done
 if [[ ${#failed[@]} -ne 0 ]]; then
