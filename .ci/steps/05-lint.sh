@@ -83,6 +83,15 @@ if [[ $status -ne 0 ]]; then
 fi
 echo "${#cxx_headers[@]} C++ and ${#c_headers[@]} C headers compile on their own"
 
+ci_section "each source of the C library on its own: clang++ -fsyntax-only"
+# Every build of the C library uses a precompiled header (cmake/strata_precompiled_headers.cmake),
+# which would hide an include that a source of src/ lacks; a project that builds strata as a
+# subproject compiles them without it.
+mapfile -t c_library_sources < <(find src -name '*.cpp' | sort)
+printf '%s\0' "${c_library_sources[@]}" | xargs -0 -r -P "$ci_jobs" -n 1 clang++ -fsyntax-only \
+  -std=c++20 "${warnings[@]}" -DSTRATA_C_BUILDING "-I$PWD/include" "-I$PWD/src"
+echo "${#c_library_sources[@]} sources of src/ compile on their own"
+
 ci_section "strata.hpp names every header"
 # The umbrella includes each public C++ header or names it on an "opt-in:" line, which says why
 # it is left out: a header added to include/strata must be placed in one or the other.

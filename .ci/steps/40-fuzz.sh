@@ -39,8 +39,8 @@ fuzz() {
     "$seeds" >"$build/$target.log" 2>&1
 }
 
-# A fuzzer runs on one core: the two run at once, one per core. Each log is shown once both have
-# ended: the whole of it for a fuzzer that failed, its final statistics otherwise.
+# Each log is shown once both fuzzers have ended: the whole of it for a fuzzer that failed, its
+# final statistics otherwise.
 ci_section "strata_fuzz_stack for 90 s from fuzz/corpus and strata_fuzz_c_api for 60 s from" \
   "fuzz/c_corpus, at once"
 fuzz strata_fuzz_stack 90 fuzz/corpus &

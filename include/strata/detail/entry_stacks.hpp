@@ -141,16 +141,18 @@ public:
   // Room for unstage_down_to(depth) to move every entry without allocating. `dropping_list()`
   // gives the list for the entries that never entered (it may make it); it is asked only when
   // there are some, so that a stack that drops none needs none. May throw (out of memory),
-  // changing nothing but capacities and what `dropping_list()` made.
+  // changing nothing but capacities and what `dropping_list()` made. Returns
+  // first_unentered(depth), for unstage_down_to().
   template <class DroppingList>
-  void reserve_unstaging(const memory& memory, std::size_t depth,
-                         const DroppingList& dropping_list) {
+  std::size_t reserve_unstaging(const memory& memory, std::size_t depth,
+                                const DroppingList& dropping_list) {
     const std::size_t first = first_unentered(depth);
     reserve_retiring(memory, first - depth);
     if (staged_.size() > first) {
       flat_array<entry>& dropping = dropping_list();
       dropping.make_room_for(memory, staged_.size() - first);
     }
+    return first;
   }
 
   // Unstages everything from `depth` up: the entered entries go to retiring (top first), the
@@ -160,9 +162,8 @@ public:
   template <class DroppingList>
   std::size_t unstage_down_to(const memory& memory, std::size_t depth,
                               const DroppingList& dropping_list) {
-    reserve_unstaging(memory, depth, dropping_list);
+    const std::size_t first = reserve_unstaging(memory, depth, dropping_list);
     const std::size_t top = staged_.size();
-    const std::size_t first = first_unentered(depth);
     if (top > first) {
       flat_array<entry>& dropping = dropping_list();
       for (std::size_t i = top; i-- > first;) {
