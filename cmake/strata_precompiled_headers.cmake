@@ -6,8 +6,8 @@
 # links strata::strata or strata::c gets no precompiled header from it, and a project that adds
 # strata as a subproject builds the C library without one. Turned off where a tool reads the compile
 # commands without building (clang-tidy, in .ci/steps/05-lint.sh, cannot read a precompiled header
-# that was never made). The same step compiles each header on its own, so that no header leans on
-# what the precompiled one brings. Not the examples: each is one source a user may copy, and a
+# that was never made). The same step compiles each header, and each source of src/, on its own,
+# so that none leans on what the precompiled header brings. Not the examples: each is one source a user may copy, and a
 # precompiled header would hide an include it lacks (it saved 5 s of CPU over the 16 of them). Not
 # the demo's game library: with its header precompiled, g++ 12 at -O2 reports -Warray-bounds inside
 # libstdc++ for `std::string + "text"` in its sources (the false positive of GCC bug 105329 that
