@@ -22,17 +22,24 @@ set(strata_pch_headers <strata/strata.hpp> <strata/save.hpp> <strata/snapshot_te
 
 # strata_precompile(<target> <group> [<header>...]): <target> compiles with the precompiled
 # header of <group>. The first target of a group makes it, from strata_pch_headers and the
-# <header>s given; every later target of the group reuses that one (REUSE_FROM) and may not add
-# headers of its own. A group's targets must share their compile flags and definitions.
+# <header>s given; every later target of the group reuses that one (REUSE_FROM), and names the same
+# <header>s or fails the configure. A group's targets must share their compile flags and
+# definitions.
 function(strata_precompile target group)
   if(NOT STRATA_PCH)
     return()
   endif()
   get_property(owner GLOBAL PROPERTY strata_pch_owner_${group})
+  get_property(owner_headers GLOBAL PROPERTY strata_pch_headers_${group})
   if(owner)
+    if(NOT "${ARGN}" STREQUAL "${owner_headers}")
+      message(FATAL_ERROR "strata_precompile(${target} ${group} ${ARGN}): the group's header is "
+                          "made by ${owner}, with ${owner_headers}; a later target cannot change it")
+    endif()
     target_precompile_headers(${target} REUSE_FROM ${owner})
   else()
     target_precompile_headers(${target} PRIVATE ${strata_pch_headers} ${ARGN})
     set_property(GLOBAL PROPERTY strata_pch_owner_${group} ${target})
+    set_property(GLOBAL PROPERTY strata_pch_headers_${group} "${ARGN}")
   endif()
 endfunction()
