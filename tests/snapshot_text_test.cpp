@@ -172,6 +172,11 @@ TEST(snapshot_text, every_parse_error_names_its_line_and_what_is_wrong) {
        "field 'x': '0x1p3' is not a flag, an integer, a number or quoted text"},
       {"level x=1.5.2\n", 1,
        "field 'x': '1.5.2' is not a flag, an integer, a number or quoted text"},
+      // Out of a double's range: no infinity, nor a zero made of digits that are not one.
+      {"level x=1e400\n", 1,
+       "field 'x': '1e400' is not a flag, an integer, a number or quoted text"},
+      {"level x=1e-400\n", 1,
+       "field 'x': '1e-400' is not a flag, an integer, a number or quoted text"},
       {"level n=9223372036854775808\n", 1,
        "field 'n': '9223372036854775808' is not a 64-bit integer"},
       {"level n=-\n", 1, "field 'n': '-' is not a 64-bit integer"},
