@@ -5,16 +5,19 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <ios>
 #include <limits>
-#include <locale>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 #include <version>
+// The stream read_float() falls back on where std::from_chars takes no floating point.
+#if !defined(__cpp_lib_to_chars)
+#include <ios>
+#include <locale>
+#include <sstream>
+#endif
 
 #include "../modality.hpp"
 #include "../record.hpp"
