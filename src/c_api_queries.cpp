@@ -1,8 +1,10 @@
 // src/c_api_queries.cpp: the C API's read-only queries over the committed and staged views.
 #include <climits>
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
+#include <strata/detail/stack_line.hpp>
 #include <strata/strata.h>
 
 #include "c_stack.hpp"
@@ -129,19 +131,11 @@ int strata_describe(const strata_stack* stack, char* buffer, size_t size) {
     return stack->fail(STRATA_E_BAD_ARGUMENT,
                        {"strata: strata_describe() with a null buffer of nonzero size"});
   }
-  // The format of strata::stack::describe(), written without allocating.
+  // As strata::stack::describe() writes it, without allocating.
   bounded_text line(buffer, size);
   const core_view committed = stack->core().committed();
-  if (committed.empty()) {
-    line.append("(empty)");
-  }
-  for (const auto entry : committed) {
-    line.append(entry.depth() == 0 ? "" : " | ");
-    line.append(entry.name());
-  }
-  if (!committed.empty()) {
-    line.append("*");
-  }
+  strata::detail::append_stack_line(line, committed.size(),
+                                    [&](std::size_t depth) { return committed[depth].name(); });
   const std::size_t length = line.finish();
   if (length > INT_MAX) {
     return stack->fail(STRATA_E_BAD_ARGUMENT, {"strata: strata_describe(): too long for an int"});

@@ -132,6 +132,15 @@ TEST_F(views, r21_describe_marks_the_active_state) {
   EXPECT_EQ(s.describe(), "system | title | world | level | pause*");
 }
 
+// committed: two\nlines "q" \ | ab\0cd*   (R21: a name may hold any bytes, NUL included)
+// describe() stays one line: each name escaped as the timeline and the snapshot text write it.
+TEST_F(views, r21_describe_keeps_any_name_on_one_line) {
+  s.push<logged<"a">>().name("two\nlines \"q\" \\");
+  s.push<logged<"b">>().name(std::string("ab\0cd", 5));
+  s.commit();
+  EXPECT_EQ(s.describe(), "two\\nlines \\\"q\\\" \\\\ | ab\\x00cd*");
+}
+
 // committed: a*
 // requests:  push b (enter reads both views; c is staged above it meanwhile)
 TEST_F(views, r21_views_read_inside_a_hook_show_the_commit_under_way) {

@@ -215,6 +215,24 @@ TEST(trace_recorder, r36_a_recorder_installed_later_starts_from_the_stack_as_it_
   s.set_probe(nullptr);
 }
 
+// R21: a recorded view describes itself as the stack did, names of any bytes escaped alike.
+TEST(trace_recorder, r36_a_recorded_view_describes_odd_names_as_the_stack_does) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"a">>().name(std::string("two\nlines \"q\" \0", 15));
+  s.push<logged<"b">>();
+  s.frame(0.1);
+  const auto at = trace.stack_at(1);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->describe(), "two\\nlines \\\"q\\\" \\x00 | b*");
+  EXPECT_EQ(at->describe(), s.describe());
+  s.pop();
+  EXPECT_EQ(trace.stack_at(1)->describe_staged(), "two\\nlines \\\"q\\\" \\x00*");
+  s.set_probe(nullptr);
+}
+
 // Where the stack unstages or stages entries with no request, the recorder's views follow: the
 // pending requests a transition limit drops (R23), the requests kept from a hook that threw.
 TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {

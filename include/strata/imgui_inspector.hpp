@@ -145,7 +145,9 @@ private:
       ImGui::TableNextColumn();
       ImGui::Text("%zu", e.depth);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted((e.name + (e.focused ? " (focus)" : "")).c_str());
+      // R21: escaped as the timeline writes it: a newline would split the row, a NUL end it.
+      const std::string name = detail::timeline_name(e.name) + (e.focused ? " (focus)" : "");
+      ImGui::TextUnformatted(name.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%llu", static_cast<unsigned long long>(e.id));
       ImGui::TableNextColumn();

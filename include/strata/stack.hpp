@@ -17,6 +17,7 @@
 #include "borrow.hpp"
 #include "detail/running_guard.hpp"
 #include "detail/scope_guard.hpp"
+#include "detail/stack_line.hpp"
 #include "detail/stack_passes.hpp"
 #include "entry.hpp"
 #include "error.hpp"
@@ -326,18 +327,14 @@ public:
   }
 
   // The committed stack in one line, bottom to top, the active state marked:
-  // "system | title | world | level | pause*".
+  // "system | title | world | level | pause*". Names escaped to keep it one line (R21).
   [[nodiscard]] std::string describe() const {
     STRATA_IF_CHECKED(this->checks_.check_thread("describe()");)
-    if (entries_.committed_size() == 0) {
-      return "(empty)";
-    }
     std::string line;
-    for (std::size_t i = 0; i < entries_.committed_size(); ++i) {
-      line += (i == 0 ? "" : " | ");
-      line += entries_.committed_at(i).name();
-    }
-    return line + "*";
+    detail::append_stack_line(line, entries_.committed_size(), [this](std::size_t depth) {
+      return entries_.committed_at(depth).name();
+    });
+    return line;
   }
 
   [[nodiscard]] Context& context() const {

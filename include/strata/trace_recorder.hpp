@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "detail/stack_line.hpp"
 #include "detail/trace_names.hpp"
 #include "probe.hpp"
 #include "trace_event.hpp"
@@ -36,14 +37,9 @@ struct recorded_stack {
 
 private:
   static std::string line(const std::vector<std::string_view>& names) {
-    if (names.empty()) {
-      return "(empty)";
-    }
     std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      out.append(i == 0 ? "" : " | ").append(names[i]);
-    }
-    return out + "*";
+    detail::append_stack_line(out, names.size(), [&](std::size_t depth) { return names[depth]; });
+    return out;
   }
 };
 

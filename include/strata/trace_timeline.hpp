@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "detail/escaped_text.hpp"
+#include "detail/stack_line.hpp"
 #include "detail/trace_pairs.hpp"
 #include "trace_recorder.hpp"
 
@@ -39,14 +40,10 @@ inline std::string timeline_entry(std::string_view name, entry_id id, std::size_
 
 inline std::string timeline_view(const trace_recorder& trace,
                                  const std::vector<recorded_entry>& view) {
-  if (view.empty()) {
-    return "(empty)";
-  }
   std::string line;
-  for (std::size_t i = 0; i < view.size(); ++i) {
-    line.append(i == 0 ? "" : " | ").append(timeline_name(trace.name(view[i].name)));
-  }
-  return line + "*";
+  append_stack_line(line, view.size(),
+                    [&](std::size_t depth) { return trace.name(view[depth].name); });
+  return line;
 }
 
 inline std::string timeline_views(const trace_recorder& trace, const recorded_views& views) {

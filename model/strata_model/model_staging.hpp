@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <strata/error.hpp>
@@ -57,9 +58,31 @@ public:
     }
     std::string line;
     for (const int id : committed_) {
-      line += (line.empty() ? "" : " | ") + std::string(state_names[entry(id).shown_name]);
+      line += (line.empty() ? "" : " | ") + shown_in_line(state_names[entry(id).shown_name]);
     }
     return line + "*";
+  }
+  // R21: a name as describe() shows it, on one line: C's escapes for a quote, a backslash, a
+  // newline and a tab, \x and two lowercase hex digits for the other bytes below 0x20 and 0x7F.
+  static std::string shown_in_line(std::string_view name) {
+    std::string shown;
+    for (const char c : name) {
+      const auto byte = static_cast<unsigned>(static_cast<unsigned char>(c));
+      if (c == '"' || c == '\\') {
+        shown += {'\\', c};
+      } else if (c == '\n') {
+        shown += "\\n";
+      } else if (c == '\t') {
+        shown += "\\t";
+      } else if (byte < 0x20U || byte == 0x7FU) {
+        shown += "\\x";
+        shown += "0123456789abcdef"[byte / 16];
+        shown += "0123456789abcdef"[byte % 16];
+      } else {
+        shown += c;
+      }
+    }
+    return shown;
   }
   // States the stack owns, on either stack or leaving (each once).
   [[nodiscard]] std::size_t owned_count() const {

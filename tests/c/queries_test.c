@@ -151,6 +151,22 @@ static void r21_describe_writes_like_snprintf(void) {
   destroy_stack(stack, &log_);
 }
 
+/* A name may hold any bytes but NUL here (R21): describe stays one line, each name escaped as
+ * the timeline and the snapshot text write it. */
+static void r21_describe_keeps_any_name_on_one_line(void) {
+  strata_stack* stack = make_stack(&log_, NULL);
+  actor a, b;
+  char line[64];
+  actor_init(&a, "two\nlines", &log_);
+  actor_init(&b, "say \"hi\" \\ \x1b[0m", &log_);
+  push_actor(stack, &a);
+  push_actor(stack, &b);
+  strata_commit(stack);
+  CHECK_INT(strata_describe(stack, line, sizeof line), 35);
+  CHECK_STR(line, "two\\nlines | say \\\"hi\\\" \\\\ \\x1b[0m*");
+  destroy_stack(stack, &log_);
+}
+
 static void r22_the_observer_sees_every_step_after_it_happened(void) {
   strata_stack* stack = make_stack(&log_, NULL);
   actor a, b, ghost;
@@ -248,6 +264,7 @@ int main(void) {
        r21_entries_tell_state_data_modality_depth_and_pause},
       {"r21_find_looks_from_the_top", r21_find_looks_from_the_top},
       {"r21_describe_writes_like_snprintf", r21_describe_writes_like_snprintf},
+      {"r21_describe_keeps_any_name_on_one_line", r21_describe_keeps_any_name_on_one_line},
       {"r22_the_observer_sees_every_step_after_it_happened",
        r22_the_observer_sees_every_step_after_it_happened},
       {"r22_an_observer_may_make_requests", r22_an_observer_may_make_requests},

@@ -73,6 +73,16 @@ TEST_F(imgui_inspector, r36_the_window_shows_both_views_as_they_are_now) {
   EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
 }
 
+// R21: a name of any bytes shows whole on its row, escaped as describe() writes it (a NUL byte
+// would otherwise end the row's text, a newline split it).
+TEST_F(imgui_inspector, r36_a_name_of_any_bytes_shows_whole) {
+  strata::imgui_inspector inspector;
+  states.push<title>().name(std::string("ab\0cd\nef", 8));
+  states.commit();
+  const std::string text = draw(inspector, states);
+  EXPECT_NE(text.find("ab\\x00cd\\nef (focus)"), std::string::npos) << text;
+}
+
 // Pause holds the game's updates until Step lets one frame through; resuming lets all through.
 TEST_F(imgui_inspector, r36_pause_and_step_one_frame) {
   strata::imgui_inspector inspector;
