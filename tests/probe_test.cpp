@@ -13,7 +13,8 @@ namespace strata_test {
 namespace {
 
 // Writes what it is told into the trace among the hooks: "<title#1@0.enter", ">title.enter",
-// "push() from title.enter", "step push title@0", "frame 1", "/frame 1".
+// "push() from title.enter", "step push title@0", "change title#1@0 screen 100%", "frame 1",
+// "/frame 1".
 class logging_probe : public strata::probe {
 public:
   explicit logging_probe(recorder& into)
@@ -35,6 +36,13 @@ public:
   void step(const strata::step_call& c) override {
     into_.note("step " + std::string(to_string(c.info.step)) + " " + std::string(c.info.state) +
                "@" + std::to_string(c.info.depth));
+  }
+  // "change world#2@1 freeze 50%": the modality and the time scale after the change.
+  void changed(const strata::change_call& c) override {
+    into_.note("change " + std::string(c.state) + "#" +
+               std::to_string(static_cast<std::uint64_t>(c.id)) + "@" + std::to_string(c.depth) +
+               " " + std::string(to_string(c.mode)) + " " +
+               std::to_string(static_cast<int>(c.time_scale * 100)) + "%");
   }
   void frame_begin(std::uint64_t frame) override { into_.note("frame " + std::to_string(frame)); }
   void frame_end(std::uint64_t frame) override { into_.note("/frame " + std::to_string(frame)); }
@@ -63,6 +71,40 @@ TEST_F(probe, r36_a_commit_tells_each_hook_call_around_it_and_each_step_after_it
                      ">pause.enter, step enter pause@1, <pause#2@1.pause, pause.pause, "
                      ">pause.pause, step pause pause@1, <toast#3@2.enter, toast.enter, "
                      ">toast.enter, step enter toast@2, step unfocus title@0, step focus toast@2");
+}
+
+// committed: title | world*   (world's handle kept past its enter)
+// requests:  on the handle, .modality(freeze), .time_scale(0.5), .name("world 2"), a refused
+//            .time_scale(-1); after world is popped, .modality(opaque), which does nothing
+// Each change is told with all three as they stand after it (R16, R21, R32); one refused, or on
+// an entry no longer staged, is not.
+TEST_F(probe, r36_a_change_through_a_kept_handle_is_told) {
+  s.push<logged<"title">>();
+  auto world = s.push<logged<"world">>();
+  commit_setup();
+  s.set_probe(&watcher);
+  trace();
+  std::move(world).modality(strata::modality::freeze).time_scale(0.5F).name("world 2");
+  EXPECT_EQ(trace(), "change world#2@1 freeze 100%, change world#2@1 freeze 50%, "
+                     "change world 2#2@1 freeze 50%");
+  expect_error(s, strata::errc::bad_time_scale,
+               "strata: time_scale(-1.000000) on 'world 2': a time scale is a finite number, 0 "
+               "or more",
+               [&] { std::move(world).time_scale(-1.0F); });
+  s.pop();
+  trace();
+  std::move(world).modality(strata::modality::opaque);
+  EXPECT_EQ(trace(), "");
+  s.set_probe(nullptr);
+}
+
+// committed: (empty)
+// requests:  push a, then .name("first") on its handle: told, though a's enter will tell it too
+TEST_F(probe, r36_a_change_before_the_enter_is_told_too) {
+  s.set_probe(&watcher);
+  s.push<logged<"a">>().name("first");
+  EXPECT_EQ(trace(), "push() outside any hook, step push a@0, change first#1@0 screen 100%");
+  s.set_probe(nullptr);
 }
 
 // committed: a | b*   staged: a | b | c
@@ -277,7 +319,8 @@ TEST_F(probe, r36_the_end_of_a_hook_that_throws_is_told) {
 }
 #endif
 
-// The name a hook call is told under follows a rename made during the call.
+// The name a hook call is told under follows a rename made during the call, which is told as a
+// change.
 TEST_F(probe, r36_a_rename_during_the_hook_is_told_at_its_end) {
   test_stack::pushed<logged<"a">>* kept = nullptr;
   auto handle = s.push<logged<"a">>(actions{.enter = [&] { std::move(*kept).name("renamed"); }});
@@ -286,8 +329,8 @@ TEST_F(probe, r36_a_rename_during_the_hook_is_told_at_its_end) {
   trace(); // what the probe is told of the stack as it stands
   trace();
   s.commit();
-  EXPECT_EQ(trace(), "<a#1@0.enter, a.enter, >renamed.enter, step enter renamed@0, "
-                     "step focus renamed@0");
+  EXPECT_EQ(trace(), "<a#1@0.enter, a.enter, change renamed#1@0 screen 100%, >renamed.enter, "
+                     "step enter renamed@0, step focus renamed@0");
 }
 
 } // namespace

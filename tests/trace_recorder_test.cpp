@@ -85,6 +85,9 @@ TEST(trace_recorder, r36_records_hook_calls_requests_steps_and_frames) {
     case trace_event::kind::step:
       kinds += std::string(to_string(e.step)) + ":" + std::string(trace.name(e.name)) + " ";
       break;
+    case trace_event::kind::change:
+      kinds += "change:" + std::string(trace.name(e.name)) + " ";
+      break;
     }
     EXPECT_GE(e.time_ns, i == 0 ? 0 : trace[i - 1].time_ns);
   }
@@ -283,6 +286,41 @@ TEST(trace_recorder, r36_a_modality_and_name_given_after_the_push_show_from_the_
   s.set_probe(nullptr);
 }
 
+// A handle kept past the enter changes the entry from the frame the change came in: a recorded
+// view, the timeline and a recorder's inspection show the modality and name it has since (R16).
+TEST(trace_recorder, r36_a_change_through_a_kept_handle_shows_from_its_frame) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  s.push<logged<"title">>();
+  auto world = s.push<logged<"world">>();
+  s.frame(0.1); // frame 1
+  s.frame(0.1); // frame 2
+  std::move(world).modality(strata::modality::freeze).time_scale(0.5F).name("world 2");
+  s.push<logged<"pause">>(); // staged above it: the change keeps to its depth
+  const auto before = trace.stack_at(1);
+  const auto after = trace.stack_at(2);
+  ASSERT_TRUE(before.has_value());
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(before->describe(), "title | world*");
+  EXPECT_EQ(before->committed[1].mode, strata::modality::screen);
+  EXPECT_EQ(after->describe(), "title | world 2*");
+  EXPECT_EQ(after->describe_staged(), "title | world 2 | pause*");
+  EXPECT_EQ(after->committed[1].mode, strata::modality::freeze);
+  EXPECT_EQ(after->staged[1].mode, strata::modality::freeze);
+  EXPECT_EQ(after->committed[0].mode, strata::modality::screen);
+  const std::string timeline = strata::to_timeline(trace, {.durations = false});
+  EXPECT_NE(timeline.find("end of frame 2: title | world*  (staged: title | world*)\n"
+                          "change world#2@1 to freeze, time scale 1\n"
+                          "change world#2@1 to freeze, time scale 0.5\n"
+                          "change world 2#2@1 to freeze, time scale 0.5\n"
+                          "request push() outside any hook\n"),
+            std::string::npos)
+      << timeline;
+  s.set_probe(nullptr);
+}
+
 // The enter's modality goes to the staged entry only if it is the one that entered: an enter that
 // replaced its own state left another entry at that depth, which keeps its own.
 TEST(recorded_views, an_enter_gives_its_modality_only_to_the_same_staged_entry) {
@@ -446,9 +484,12 @@ TEST(trace_timeline, r36_a_name_with_control_bytes_stays_on_its_line) {
   const std::string name = "two\\nlines \\\"q\\\" \\\\ \\x1b[31m";
   EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
             "request push() outside any hook\n"
-            "step push a#1@0\n" // the probe hears of the push before its .name()
-            "frame 1\n"
-            "  " +
+            "step push a#1@0\n" // the probe hears of the push, then of its .name()
+            "change " +
+                name +
+                "#1@0 to screen, time scale 1\n"
+                "frame 1\n"
+                "  " +
                 name +
                 "#1@0.enter\n"
                 "  done " +

@@ -1,8 +1,9 @@
 // strata/imgui_inspector.hpp: a live inspector of a stack for Dear ImGui (R36). One window shows
 // both views with each entry's identity, modality, focus, time scale and presence; with a trace
-// recorder as the stack's probe, also the last steps and requests with their frames, and a
-// scrubber that shows both views as they were at any frame the recorder holds. Two buttons pause
-// the game's updates and step one frame: the game's loop asks take_update() (docs/debugging.md).
+// recorder as the stack's probe, also the last steps, requests and changes with their frames, and
+// a scrubber that shows both views as they were at any frame the recorder holds. Two buttons
+// pause the game's updates and step one frame: the game's loop asks take_update()
+// (docs/debugging.md).
 // Optional: needs Dear ImGui (Debian's libimgui-dev; CMake target strata::imgui), and strata.hpp
 // does not include it.
 #pragma once
@@ -165,17 +166,18 @@ private:
     ImGui::EndTable();
   }
 
-  // The recorder's last steps and requests, newest first, each with its frame.
+  // The recorder's last steps, requests and changes, newest first, each with its frame.
   void draw_history() const {
     if (history_ == nullptr) {
       return;
     }
-    ImGui::Text("last steps and requests (%zu events kept, %llu dropped)", history_->size(),
-                static_cast<unsigned long long>(history_->dropped()));
+    ImGui::Text("last steps, requests and changes (%zu events kept, %llu dropped)",
+                history_->size(), static_cast<unsigned long long>(history_->dropped()));
     std::size_t shown = 0;
     for (std::size_t i = history_->size(); i-- > 0 && shown < history_rows;) {
       const trace_event& e = (*history_)[i];
-      if (e.what == trace_event::kind::step || e.what == trace_event::kind::request) {
+      if (e.what == trace_event::kind::step || e.what == trace_event::kind::request ||
+          e.what == trace_event::kind::change) {
         const std::string line =
             "frame " + std::to_string(e.frame) + "  " + timeline_line(*history_, e);
         ImGui::TextUnformatted(line.c_str());

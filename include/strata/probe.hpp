@@ -1,6 +1,7 @@
 // strata/probe.hpp: what a probe of a stack is told (R36): the begin and the end of every hook
-// call, every request, every step the observer hears of, and the frames. For tracing tools
-// (trace_recorder.hpp records them); a stack without a probe pays nothing for it.
+// call, every request, every step the observer hears of, every change made through a push's
+// handle, and the frames. For tracing tools (trace_recorder.hpp records them); a stack without a
+// probe pays nothing for it.
 #pragma once
 
 #include <cstddef>
@@ -75,6 +76,19 @@ struct step_call {
   std::uint64_t frame;
 };
 
+// An entry's name, modality or time scale changed through the handle its push returned
+// (`.name()`, `.modality()`, `.time_scale()`): all three as they stand after the change. `depth` is
+// the entry's in the staged stack (and in the committed one, if it has entered). A handle kept past
+// the enter changes what the probe heard of at the enter (R16, R21, R32).
+struct change_call {
+  entry_id id;
+  std::string_view state;
+  std::size_t depth;
+  strata::modality mode;
+  float time_scale;
+  std::uint64_t frame;
+};
+
 // Installed with stack::set_probe(&p); the stack does not own it. Override what you need. A probe
 // watches: it may read the stack (describe(), the views), but a request, commit, pass or frame
 // from it is refused (errc::reentrant_call), and it must not throw (R36).
@@ -95,6 +109,8 @@ public:
   virtual void request(const request_call& /*call*/) {}
   // After each step, before the observer hears of it.
   virtual void step(const step_call& /*call*/) {}
+  // After each change through a push's handle.
+  virtual void changed(const change_call& /*call*/) {}
   // stack::frame(), or the game's own begin_frame() and end_frame().
   virtual void frame_begin(std::uint64_t /*frame*/) {}
   virtual void frame_end(std::uint64_t /*frame*/) {}

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "detail/float_text.hpp"
 #include "detail/json_text.hpp"
 #include "detail/trace_pairs.hpp"
 #include "trace_recorder.hpp"
@@ -74,9 +75,12 @@ public:
     out_ += R"(,"frame":)" + std::to_string(e.frame) + "}}";
   }
 
+  // A step, or a change through a push's handle ("change <state>", with its time scale too).
   void append_step(const trace_event& e) {
+    const bool change = e.what == trace_event::kind::change;
     const std::string_view state = trace_.name(e.name);
-    open("i", std::string(to_string(e.step)) + " " + std::string(state), steps_track, e.time_ns);
+    open("i", std::string(change ? "change" : to_string(e.step)) + " " + std::string(state),
+         steps_track, e.time_ns);
     out_ += R"(,"s":"t","args":{"state":)";
     append_json_string(out_, state);
     out_ += R"(,"id":)" + std::to_string(static_cast<std::uint64_t>(e.id));
@@ -84,7 +88,11 @@ public:
     out_ += R"(,"frame":)" + std::to_string(e.frame);
     out_ += R"(,"update_below":)" + std::string(e.mode.update_below ? "true" : "false");
     out_ += R"(,"draw_below":)" + std::string(e.mode.draw_below ? "true" : "false");
-    out_ += R"(,"input_below":)" + std::string(e.mode.input_below ? "true" : "false") + "}}";
+    out_ += R"(,"input_below":)" + std::string(e.mode.input_below ? "true" : "false");
+    if (change) {
+      out_ += R"(,"time_scale":)" + float_text(e.time_scale);
+    }
+    out_ += "}}";
   }
 
   void append_depths(std::int64_t ns, const recorded_views& views) {
@@ -136,7 +144,8 @@ inline std::string to_chrome_trace(const trace_recorder& trace) {
       break;
     case trace_event::kind::hook_end: break; // written with its begin
     case trace_event::kind::request: writer.append_request(e); break;
-    case trace_event::kind::step: {
+    case trace_event::kind::step:
+    case trace_event::kind::change: {
       const std::size_t committed = views.committed.size();
       const std::size_t staged = views.staged.size();
       views.apply(e);

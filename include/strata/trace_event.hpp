@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
@@ -15,13 +16,22 @@
 namespace strata {
 
 struct trace_event {
-  enum class kind : std::uint8_t { frame_begin, frame_end, hook_begin, hook_end, request, step };
+  enum class kind : std::uint8_t {
+    frame_begin,
+    frame_end,
+    hook_begin,
+    hook_end,
+    request,
+    step,
+    change, // through a push's handle (probe::changed())
+  };
 
   kind what = kind::frame_begin;
   strata::hook hook = hook::enter; // hook_begin, hook_end; a request's, if from_hook
   strata::step step = step::push;  // step
   bool from_hook = false;          // request: made by the hook call `id`, `name`, `hook`
-  strata::modality mode{};         // step: the entry's modality as it stood
+  strata::modality mode{};         // step, change: the entry's modality as it stood
+  float time_scale = 1.0F;         // change: the entry's time scale (R32)
   std::uint32_t name = 0;          // the state's name: trace_recorder::name(number)
   std::size_t depth = 0;
   entry_id id = entry_id::none;
@@ -44,15 +54,24 @@ struct recorded_views {
   std::vector<recorded_entry> staged;
   entry_id focused = entry_id::none;
 
-  // Applies one event (only steps change the views). Staged: a push fills its depth, a pop of the
-  // entry at its depth takes it out; so the steps of an observer's requests, told in the middle of
-  // another request's, land where the stack put them. Committed: it only changes at its top. An
-  // enter also gives its modality and name to the same entry in the staged view.
+  // Applies one event (only steps and changes change the views). Staged: a push fills its depth,
+  // a pop of the entry at its depth takes it out; so the steps of an observer's requests, told in
+  // the middle of another request's, land where the stack put them. Committed: it only changes at
+  // its top. An enter also gives its modality and name to the same entry in the staged view, and
+  // a change gives them to the entry in both views (an entered one is at the same depth in each).
   void apply(const trace_event& e) {
+    const recorded_entry entry{e.id, e.name, e.mode};
+    if (e.what == trace_event::kind::change) {
+      for (std::vector<recorded_entry>* view : {&staged, &committed}) {
+        if (e.depth < view->size() && (*view)[e.depth].id == e.id) {
+          (*view)[e.depth] = entry;
+        }
+      }
+      return;
+    }
     if (e.what != trace_event::kind::step) {
       return;
     }
-    const recorded_entry entry{e.id, e.name, e.mode};
     switch (e.step) {
     case step::push:
       if (staged.size() <= e.depth) {

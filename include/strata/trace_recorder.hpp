@@ -125,6 +125,17 @@ public:
     e.frame = call.frame;
     record(e);
   }
+  void changed(const change_call& call) override {
+    trace_event e{};
+    e.what = trace_event::kind::change;
+    e.mode = call.mode;
+    e.time_scale = call.time_scale;
+    e.name = names_.intern(call.state);
+    e.depth = call.depth;
+    e.id = call.id;
+    e.frame = call.frame;
+    record(e);
+  }
   void frame_begin(std::uint64_t frame) override {
     frame_ = frame;
     record(frame_event(trace_event::kind::frame_begin, frame));

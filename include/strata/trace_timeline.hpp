@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "detail/escaped_text.hpp"
+#include "detail/float_text.hpp"
 #include "detail/stack_line.hpp"
 #include "detail/trace_pairs.hpp"
 #include "trace_recorder.hpp"
@@ -61,12 +62,17 @@ inline std::string timeline_duration(std::int64_t ns) {
 
 } // namespace detail
 
-// A request or a step as the timeline writes it: "request pop() outside any hook", "request
-// push() from level#4@3.handle", "step enter pause#5@4" (the inspector's history reads the same).
+// A request, a step or a change as the timeline writes it: "request pop() outside any hook",
+// "request push() from level#4@3.handle", "step enter pause#5@4", "change pause#5@4 to opaque,
+// time scale 0.5" (the inspector's history reads the same).
 inline std::string timeline_line(const trace_recorder& trace, const trace_event& e) {
   const std::string who = detail::timeline_entry(trace.name(e.name), e.id, e.depth);
   if (e.what == trace_event::kind::step) {
     return "step " + std::string(to_string(e.step)) + " " + who;
+  }
+  if (e.what == trace_event::kind::change) {
+    return "change " + who + " to " + std::string(to_string(e.mode)) + ", time scale " +
+           detail::float_text(e.time_scale);
   }
   return "request " + std::string(e.request) + " " +
          (e.from_hook ? "from " + who + "." + std::string(to_string(e.hook))
@@ -122,6 +128,7 @@ inline std::string to_timeline(const trace_recorder& trace, timeline_options opt
     }
     case trace_event::kind::request: line(timeline_line(trace, e)); break;
     case trace_event::kind::step:
+    case trace_event::kind::change:
       views.apply(e);
       line(timeline_line(trace, e));
       break;

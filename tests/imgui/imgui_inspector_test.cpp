@@ -118,7 +118,7 @@ TEST_F(imgui_inspector, r36_the_history_and_a_recorded_frame) {
 
   std::string text = draw(inspector, states);
   for (const char* shown :
-       {"last steps and requests", "frame 3  step exit menu#2@1",
+       {"last steps, requests and changes", "frame 3  step exit menu#2@1",
         "frame 2  request pop() outside any hook", "frame 1  step enter title#1@0"}) {
     EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
   }

@@ -3,9 +3,11 @@
 // track, requests as instants, and a depth counter that matches the stack.
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -169,6 +171,35 @@ TEST_F(trace_chrome, r36_the_export_is_a_valid_well_formed_chrome_trace) {
       }
     }
   }
+}
+
+// A change through a kept handle is an instant on the steps' track, with the modality and the
+// time scale the entry has after it.
+TEST(trace_chrome_changes, r36_a_change_is_an_instant_with_modality_and_time_scale) {
+  struct title {};
+  stack s;
+  strata::trace_recorder trace{64};
+  s.set_probe(&trace);
+  auto kept = s.push<title>();
+  s.frame(0.016);
+  std::move(kept).modality(strata::modality::freeze).time_scale(0.25F);
+  s.set_probe(nullptr);
+  const nlohmann::json events =
+      nlohmann::json::parse(strata::to_chrome_trace(trace))["traceEvents"];
+  std::vector<nlohmann::json> changes;
+  std::copy_if(events.begin(), events.end(), std::back_inserter(changes),
+               [](const nlohmann::json& e) { return e["name"] == "change title"; });
+  ASSERT_EQ(changes.size(), 2U); // one per call
+  const nlohmann::json& last = changes.back();
+  EXPECT_EQ(last["ph"], "i");
+  EXPECT_EQ(last["tid"], 3);
+  EXPECT_EQ(last["args"]["id"], 1);
+  EXPECT_EQ(last["args"]["depth"], 0);
+  EXPECT_EQ(last["args"]["update_below"], false);
+  EXPECT_EQ(last["args"]["draw_below"], true);
+  EXPECT_EQ(last["args"]["input_below"], false);
+  EXPECT_EQ(last["args"]["time_scale"], 0.25);
+  EXPECT_EQ(changes.front()["args"]["time_scale"], 1.0);
 }
 
 // A name with quotes, control bytes and bytes that are not UTF-8 is still valid JSON.

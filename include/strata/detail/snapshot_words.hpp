@@ -22,27 +22,13 @@
 #include "../modality.hpp"
 #include "../record.hpp"
 #include "escaped_text.hpp"
+#include "float_text.hpp"
 
 namespace strata::detail::snapshot_words {
 
 inline constexpr std::string_view header = "strata snapshot 1";
 
-// Shortest text that reads back as the same value, in the C locale whatever the program's.
-template <class Float>
-std::string float_text(Float value) {
-  if (std::isnan(value)) {
-    return "nan";
-  }
-  if (value == std::numeric_limits<Float>::infinity()) {
-    return "inf";
-  }
-  if (value == -std::numeric_limits<Float>::infinity()) {
-    return "-inf";
-  }
-  char digits[64];
-  const std::to_chars_result end = std::to_chars(digits, digits + sizeof digits, value);
-  return {digits, end.ptr};
-}
+using detail::float_text;
 
 // A double keeps a '.' or an exponent, so that it reads back as a number, not an integer.
 inline std::string number_text(double value) {

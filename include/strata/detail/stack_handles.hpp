@@ -51,7 +51,7 @@ protected:
     finish_push(slot, "name()", [&](entry& e) {
       give_name(pool_, e, name);
       if (this->observed()) {
-        this->probe_renamed(e); // R36
+        this->probe_changed(e, slot.index); // R36
       }
     });
   }
@@ -151,12 +151,16 @@ protected:
                where, ": a transition lasts a finite number of seconds, 0 or more"}));
   }
 
-  // An entry not entered yet has no layer: its own is made when it enters.
+  // The entry at `depth` changed what it lets through to the passes: an entry not entered yet
+  // has no layer (its own is made when it enters). The probe hears of it either way (R36).
   void passes_changed(std::size_t depth, bool was_extra) {
     if (depth < entries_.committed_prefix()) {
       passes_.changed_from(depth, was_extra, [this](std::size_t at) -> const entry& {
         return entries_.committed_at(at);
       });
+    }
+    if (this->observed()) {
+      this->probe_changed(entries_.staged()[depth], depth);
     }
   }
 

@@ -1,7 +1,8 @@
 // strata/detail/stack_probing.hpp: what a stack does for its probe (R36): installs it, tells it
-// of each hook call (around the call), request, frame and the steps the observer is not told of,
-// and gives the passes the way to call hooks through it. A stack without a probe never runs this:
-// each commit step, request and frame tests the observer's flag, which an installed probe sets.
+// of each hook call (around the call), request, frame, change through a handle and the steps the
+// observer is not told of, and gives the passes the way to call hooks through it. A stack without
+// a probe never runs this: each commit step, request, frame and change through a handle tests the
+// observer's flag, which an installed probe sets.
 #pragma once
 
 #include <cstddef>
@@ -165,11 +166,17 @@ protected:
       as_probe_code([&] { cold.probe->frame_begin(cold.frame); });
     }
   }
-  // R36: a renamed entry whose hook runs keeps the probe's record of that call true.
-  void probe_renamed(const entry& e) {
-    cold_members* const cold = cold_.find();
-    if (cold != nullptr && cold->running != nullptr && cold->running->id == e.id()) {
-      cold->running->state = e.name();
+  // R36: the entry at `depth` of the staged stack changed its name, modality or time scale
+  // through its handle. A renamed entry whose hook runs also keeps the probe's record of that
+  // call true. Only while observed(); out of line, as handles seldom change an observed entry.
+  [[gnu::noinline]] void probe_changed(const entry& e, std::size_t depth) {
+    cold_members& cold = *cold_.find();
+    if (cold.running != nullptr && cold.running->id == e.id()) {
+      cold.running->state = e.name();
+    }
+    if (cold.probe != nullptr) {
+      const change_call told{e.id(), e.name(), depth, e.mode(), e.time_scale(), cold.frame};
+      as_probe_code([&] { cold.probe->changed(told); });
     }
   }
 };
