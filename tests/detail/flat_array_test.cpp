@@ -120,6 +120,7 @@ TEST(flat_array, room_past_its_counts_fails_as_out_of_memory) {
 #ifndef STRATA_NO_EXCEPTIONS
   EXPECT_THROW(items.reserve(source, past_the_counts), std::bad_alloc);
   EXPECT_THROW(items.make_room_for(source, past_the_counts), std::bad_alloc);
+  EXPECT_THROW(items.make_room_for(source, past_the_counts - 1), std::bad_alloc); // 1 + 2^32 - 1
   EXPECT_THROW(items.make_room_for(source, std::numeric_limits<std::size_t>::max()),
                std::bad_alloc);
 #else

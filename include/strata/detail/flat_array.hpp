@@ -60,8 +60,12 @@ public:
     if (more <= std::size_t{capacity_} - size_) {
       return;
     }
-    // Past the counts, grow_to() refuses it: size_ + more must not wrap around into a small size.
-    const std::size_t needed = more > max_count ? max_count + 1 : std::size_t{size_} + more;
+    // Past the counts: refused before size_ + more is computed, which could wrap around into a
+    // small size (with a 32-bit size_t, max_count is its largest value).
+    if (more > max_count - size_) [[unlikely]] {
+      memory::out_of_memory();
+    }
+    const std::size_t needed = std::size_t{size_} + more;
     const std::size_t grown = grown_capacity();
     grow_to(source, needed > grown ? needed : grown);
   }
