@@ -7,6 +7,7 @@
 #include <strata/detail/stack_line.hpp>
 #include <strata/strata.h>
 
+#include "c_bounded_text.hpp"
 #include "c_stack.hpp"
 
 namespace {
@@ -20,34 +21,6 @@ std::optional<core_view> pick(const strata_stack& stack, int view) {
   default: return std::nullopt;
   }
 }
-
-// Writes what fits into a caller's buffer and counts all of it, as snprintf does.
-class bounded_text {
-public:
-  bounded_text(char* buffer, std::size_t size)
-      : buffer_(buffer)
-      , size_(size) {}
-
-  void append(std::string_view text) {
-    if (length_ + 1 < size_) {
-      text.copy(buffer_ + length_, size_ - 1 - length_);
-    }
-    length_ += text.size();
-  }
-
-  // The full length; the buffer, if any, is terminated.
-  std::size_t finish() {
-    if (size_ > 0) {
-      buffer_[length_ < size_ ? length_ : size_ - 1] = '\0';
-    }
-    return length_;
-  }
-
-private:
-  char* buffer_;
-  std::size_t size_;
-  std::size_t length_ = 0;
-};
 
 } // namespace
 
@@ -132,7 +105,7 @@ int strata_describe(const strata_stack* stack, char* buffer, size_t size) {
                        {"strata: strata_describe() with a null buffer of nonzero size"});
   }
   // As strata::stack::describe() writes it, without allocating.
-  bounded_text line(buffer, size);
+  strata::capi::bounded_text line(buffer, size);
   const core_view committed = stack->core().committed();
   strata::detail::append_stack_line(line, committed.size(),
                                     [&](std::size_t depth) { return committed[depth].name(); });

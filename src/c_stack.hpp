@@ -10,6 +10,7 @@
 
 #include <strata/stack.hpp>
 #include <strata/strata.h>
+#include <strata/strata_trace.h>
 
 #include "c_errors.hpp"
 #include "c_memory.hpp"
@@ -17,6 +18,25 @@
 
 namespace strata::capi {
 using core_stack = strata::stack<c_context, c_event>;
+
+// The trace installed on a stack (strata_set_trace()), and the trace's link back to the stack,
+// set and cleared together (c_api_trace.cpp).
+class trace_link {
+public:
+  trace_link() = default;
+  trace_link(const trace_link&) = delete;
+  trace_link& operator=(const trace_link&) = delete;
+  trace_link(trace_link&&) = delete;
+  trace_link& operator=(trace_link&&) = delete;
+  // Frees the trace to be destroyed.
+  ~trace_link();
+
+  // `trace` (or none) in place of the one linked, which is freed.
+  void link(strata_trace* trace, strata_stack* stack);
+
+private:
+  strata_trace* trace_ = nullptr;
+};
 } // namespace strata::capi
 
 struct strata_stack {
@@ -75,6 +95,9 @@ struct strata_stack {
   void begin_destroy();
 
   void set_observer(strata_observer_fn observer, void* user);
+  // strata_set_trace(): installs `trace` (or none) as the core's probe. May throw, as the core's
+  // set_probe() may, changing nothing.
+  void set_trace(strata_trace* trace);
   // strata_step_id(): the entry of the step the observer is being told, none outside it.
   [[nodiscard]] strata::entry_id step_id() const { return told_; }
   // strata_fail(): fails the state callback under way, or reports why it cannot.
@@ -129,6 +152,9 @@ private:
   const char* outermost_ = nullptr; // the C API call the others run inside, for messages
   bool hooks_running_ = false;      // that call is a run() or strata_destroy()
   bool destroying_ = false;         // strata_destroy() is under way
+  // Before the core, so that it is destroyed after it: the core's destructor tells the trace its
+  // last steps, and only then may the trace be destroyed.
+  strata::capi::trace_link trace_;
   // Last, so that it is destroyed first: the exit callbacks that its destructor runs still find
   // everything above alive.
   strata::capi::core_stack core_;

@@ -1,9 +1,11 @@
-/* tests/c/header/header_check.c: strata.h and strata_save.h alone, at one language level (CMake
- * builds this for C89, C99 and C11, and header_check.cpp for C++98 and C++20). Written in the
- * subset of C and C++ they share. Links against every function and calls each on a NULL stack. */
+/* tests/c/header/header_check.c: strata.h, strata_save.h and strata_trace.h alone, at one
+ * language level (CMake builds this for C89, C99 and C11, and header_check.cpp for C++98 and
+ * C++20). Written in the subset of C and C++ they share. Links against every function and calls
+ * each on a NULL stack. */
 #include <strata/strata.h>
 #include <strata/strata.h> /* twice: the include guard */
 #include <strata/strata_save.h>
+#include <strata/strata_trace.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +121,17 @@ int main(void) {
   EXPECT(strata_save_text(stack, types, 0, 0, NULL, 0, &length, NULL) == STRATA_E_NULL_STACK);
   EXPECT(length == 0);
   EXPECT(strata_restore_text(stack, types, "", 0) == STRATA_E_NULL_STACK);
+
+  EXPECT(strata_set_trace(stack, NULL) == STRATA_E_NULL_STACK);
+  EXPECT(strata_begin_frame(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_end_frame(stack) == STRATA_E_NULL_STACK);
+  EXPECT(strata_trace_chrome(NULL, NULL, 0) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_trace_timeline(NULL, 0, NULL, 0) == STRATA_E_BAD_ARGUMENT);
+  EXPECT(strata_trace_destroy(NULL) == STRATA_OK);
+  {
+    strata_trace* trace = strata_trace_create(1);
+    EXPECT(trace != NULL && strata_trace_destroy(trace) == STRATA_OK);
+  }
 
   printf("%d passed, %d failed\n", failures == 0 ? 1 : 0, failures == 0 ? 0 : 1);
   return failures == 0 ? 0 : 1;
