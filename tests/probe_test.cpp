@@ -280,6 +280,40 @@ TEST_F(probe, r36_a_probe_may_not_request_commit_or_run_a_pass) {
   EXPECT_EQ(s.describe(), exceptions_on ? "(empty)" : "a | b*");
 }
 
+// A probe that changes the entry it is told of through the entry's kept handle.
+class changing_probe : public strata::probe {
+public:
+  explicit changing_probe(test_stack::pushed<logged<"a">>& handle)
+      : handle_(handle) {}
+  void changed(const strata::change_call& /*call*/) override {
+    ++told;
+    std::move(handle_).modality(strata::modality::opaque);
+  }
+  int told = 0;
+
+private:
+  test_stack::pushed<logged<"a">>& handle_;
+};
+
+// committed: a*   (its handle kept)
+// requests:  .time_scale(0.5) on the handle; the probe, told of it, calls .modality() on it
+// A handle's call from inside the probe is refused as a request is: otherwise the probe, told of
+// its own change, would change the entry again, without end.
+TEST_F(probe, r36_a_probe_may_not_change_an_entry_through_its_handle) {
+  auto a = s.push<logged<"a">>();
+  commit_setup();
+  changing_probe changer{a};
+  s.set_probe(&changer);
+  expect_error(s, strata::errc::reentrant_call,
+               "strata: modality() called from inside the probe; a probe watches the stack and "
+               "may not change it (R36)",
+               [&] { std::move(a).time_scale(0.5F); });
+  EXPECT_EQ(changer.told, 1);
+  EXPECT_EQ(s.staged()[0].time_scale(), 0.5F);
+  EXPECT_EQ(s.staged()[0].modality(), strata::modality::screen); // the probe's change refused
+  s.set_probe(nullptr);
+}
+
 TEST_F(probe, r36_a_probe_is_installed_between_calls_only) {
   s.push<logged<"a">>(actions{.enter = [&] { s.set_probe(&watcher); }});
   expect_error(s, strata::errc::reentrant_call,

@@ -265,10 +265,10 @@ TEST(trace_recorder, r36_the_views_follow_a_transition_limit) {
   s.set_probe(nullptr);
 }
 
-// A push's .modality() and .name() come after the probe heard of the push: both views show the
-// modality and the name the entry entered with (the staged view used to keep the push step's
-// name).
-TEST(trace_recorder, r36_a_modality_and_name_given_after_the_push_show_from_the_enter) {
+// A push's .modality() and .name() come after the probe heard of the push: the changes it is told
+// of give both views the modality and the name the entry entered with (the staged view used to
+// keep the push step's name).
+TEST(trace_recorder, r36_a_modality_and_name_given_after_the_push_show_in_both_views) {
   recorder ctx;
   test_stack s{ctx};
   strata::trace_recorder trace{64};

@@ -33,7 +33,7 @@ public:
 
   // The name the stack shows for this entry instead of the one its type declares (copied).
   pushed&& name(std::string_view name) && {
-    if (usable()) {
+    if (usable("name()")) {
       owner_->rename(slot_, name);
     }
     return std::move(*this);
@@ -42,7 +42,7 @@ public:
   // What this entry lets through to the states below, instead of its type's declaration. On a
   // handle kept past the commit that entered the state, the passes follow from the next pass.
   pushed&& modality(strata::modality mode) && {
-    if (usable()) {
+    if (usable("modality()")) {
       owner_->change_modality(slot_, mode);
     }
     return std::move(*this);
@@ -52,7 +52,7 @@ public:
   // type's declaration: 1 changes nothing, 0 stops them like modality::update_below = false.
   // Followed by the passes on an entered state too, like .modality().
   pushed&& time_scale(float scale) && {
-    if (usable()) {
+    if (usable("time_scale()")) {
       owner_->change_time_scale(slot_, scale);
     }
     return std::move(*this);
@@ -62,7 +62,7 @@ public:
   // instead of its type's declaration. A duration that is negative, infinite or not a number
   // fails with errc::bad_transition and changes nothing.
   pushed&& transition(const strata::transition& t) && {
-    if (usable()) {
+    if (usable("transition()")) {
       owner_->change_transition(slot_, t);
     }
     return std::move(*this);
@@ -78,7 +78,7 @@ public:
   template <class F>
   requires std::invocable<F&, T&> || std::invocable<F&, typename Stack::context_type&, T&> pushed &&
       on_exit(F&& callback) && {
-    if (usable()) {
+    if (usable("on_exit()")) {
       owner_->template attach_on_exit<T>(slot_, std::forward<F>(callback));
     }
     return std::move(*this);
@@ -88,16 +88,18 @@ public:
   // this state's exit, with it.
   template <auto Member>
   pushed&& on_exit(to_below_t<Member> /*member*/) && {
-    if (usable()) {
+    if (usable("on_exit()")) {
       owner_->template attach_to_below<T, Member>(slot_);
     }
     return std::move(*this);
   }
 
 private:
-  // Whether the entry is still staged: not if the push failed, or a request (an observer's)
-  // unstaged it since.
-  [[nodiscard]] bool usable() { return owner_ != nullptr && owner_->still_staged(slot_); }
+  // Whether the call `what` acts: on an entry still staged (not if the push failed, or a request,
+  // an observer's, unstaged it since), and not from inside the probe, which is refused (R36).
+  [[nodiscard]] bool usable(const char* what) {
+    return owner_ != nullptr && owner_->handle_acts(slot_, what);
+  }
 
   Stack* owner_ = nullptr;
   typename Stack::staged_slot slot_{};

@@ -91,8 +91,9 @@ struct recorded_views {
     case step::enter:
       committed.resize(e.depth);
       committed.push_back(entry);
-      // The same entry in the staged view: a push's .modality() and .name() come after the
-      // probe heard of the push, and the enter tells the modality and the name it has now.
+      // The same entry in the staged view takes the modality and the name the enter tells: the
+      // changes through its handle gave it those already, but a state's own name() member may
+      // read otherwise by now (R21: read whenever the name is needed).
       if (e.depth < staged.size() && staged[e.depth].id == e.id) {
         staged[e.depth] = entry;
       }

@@ -58,7 +58,8 @@ public:
     }
     std::string line;
     for (const int id : committed_) {
-      line += (line.empty() ? "" : " | ") + shown_in_line(state_names[entry(id).shown_name]);
+      line += (id == committed_.front() ? "" : " | ") +
+              shown_in_line(state_names[entry(id).shown_name]);
     }
     return line + "*";
   }

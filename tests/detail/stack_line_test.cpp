@@ -38,11 +38,12 @@ struct pieces {
 
 TEST(stack_line, any_output_with_append_and_plain_runs_whole) {
   pieces out;
-  strata::detail::append_stack_line(out, 2, [](std::size_t depth) {
-    return depth == 0 ? std::string_view{"level 1"} : std::string_view{"boss\tfight"};
+  strata::detail::append_stack_line(out, 3, [](std::size_t depth) {
+    constexpr std::string_view names[] = {"level 1", "boss\tfight", "\n\"x\n"};
+    return names[depth];
   });
-  EXPECT_EQ(out.appended,
-            (std::vector<std::string>{"level 1", " | ", "boss", "\\t", "fight", "*"}));
+  EXPECT_EQ(out.appended, (std::vector<std::string>{"level 1", " | ", "boss", "\\t", "fight", " | ",
+                                                    "\\n", "\\\"", "x", "\\n", "*"}));
 }
 
 } // namespace

@@ -32,11 +32,15 @@ void append_escaped(Out& out, std::string_view text) {
     } else if (c != '"' && c != '\\') {
       continue; // as it is
     }
-    out.append(text.substr(written, i - written));
+    if (i > written) {
+      out.append(text.substr(written, i - written));
+    }
     out.append(std::string_view(escape.data(), length));
     written = i + 1;
   }
-  out.append(text.substr(written));
+  if (written < text.size()) {
+    out.append(text.substr(written));
+  }
 }
 
 } // namespace strata::detail

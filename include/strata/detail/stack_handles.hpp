@@ -29,6 +29,20 @@ protected:
   using requests::tell_unstaged;
   using typename requests::entry;
 
+  // Whether the handle's call `what` ("name()") acts: on an entry still staged, and not from
+  // inside the probe (R36), which watches, as its requests are refused: a change told to a probe
+  // that changes the entry again from there would be told again, without end.
+  [[nodiscard]] bool handle_acts(staged_slot& slot, const char* what) {
+    if (this->guard_.request_code == running_guard::probe_code) [[unlikely]] {
+      handle_in_probe(what);
+      return false;
+    }
+    return still_staged(slot);
+  }
+  [[gnu::cold, gnu::noinline]] void handle_in_probe(const char* what) {
+    fail(errc::reentrant_call, this->guard_.inside_request_message(what));
+  }
+
   // A handle's .name() and .on_exit() finish the push they come from (R1): when one of them
   // fails (out of memory, or a callback whose move throws), the push is taken back whole, the
   // observer told of a pop and a discard, as long as its entry is still the staged top and has
