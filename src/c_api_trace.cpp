@@ -2,7 +2,7 @@
 // installed as the stack's probe, and its exports written into the caller's buffer.
 #include <climits>
 #include <cstddef>
-#include <new>
+#include <exception>
 #include <string>
 
 #include <strata/strata_trace.h>
@@ -35,7 +35,8 @@ void trace_link::link(strata_trace* trace, strata_stack* stack) {
 
 namespace {
 
-// The text `write()` makes, handed back as snprintf does; bad_alloc becomes STRATA_E_NO_MEMORY.
+// The text `write()` makes, handed back as snprintf does; failing to make it (out of memory, or
+// a text longer than a std::string holds) is STRATA_E_NO_MEMORY.
 template <class Write>
 int hand_back(const strata_trace* trace, char* buffer, std::size_t size, Write&& write) {
   if (trace == nullptr || (buffer == nullptr && size > 0)) {
@@ -49,7 +50,7 @@ int hand_back(const strata_trace* trace, char* buffer, std::size_t size, Write&&
     strata::capi::bounded_text out(buffer, size);
     out.append(text);
     return static_cast<int>(out.finish());
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) {
     return STRATA_E_NO_MEMORY;
   }
 }
@@ -66,7 +67,7 @@ extern "C" {
 strata_trace* strata_trace_create(size_t capacity) {
   try {
     return new strata_trace(capacity);
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) { // bad_alloc, or length_error for a ring past max_size()
     return nullptr;
   }
 }

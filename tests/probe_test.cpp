@@ -2,6 +2,7 @@
 // entry's identity, depth and frame, each request with where it came from, each step, the
 // frames; and that a probe may only watch.
 #include <cstdint>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -314,6 +315,28 @@ TEST_F(probe, r36_a_probe_may_not_change_an_entry_through_its_handle) {
   s.set_probe(nullptr);
 }
 
+// The probe installed already is not told the stack again; one replaced while a frame is open
+// is told that frame's end, so that its record of the frame is whole.
+TEST_F(probe, r36_a_probe_installed_again_changes_nothing_and_one_replaced_ends_its_frame) {
+  s.push<logged<"a">>();
+  commit_setup();
+  s.set_probe(&watcher);
+  trace();
+  s.set_probe(&watcher);
+  EXPECT_EQ(trace(), "");
+  s.begin_frame();
+  recorder other_log;
+  logging_probe other{other_log};
+  s.set_probe(&other);
+  EXPECT_EQ(trace(), "frame 1, /frame 1");
+  EXPECT_EQ(other_log.take(), "step push a@0, step enter a@0, step focus a@0");
+  s.end_frame(); // the new probe saw no begin: no end either
+  s.begin_frame();
+  EXPECT_EQ(other_log.take(), "frame 2");
+  s.set_probe(nullptr);
+  EXPECT_EQ(other_log.take(), "/frame 2");
+}
+
 TEST_F(probe, r36_a_probe_is_installed_between_calls_only) {
   s.push<logged<"a">>(actions{.enter = [&] { s.set_probe(&watcher); }});
   expect_error(s, strata::errc::reentrant_call,
@@ -338,6 +361,29 @@ TEST_F(probe, r36_a_probe_that_throws_throws_as_the_hook_would) {
   EXPECT_THROW(s.commit(), std::runtime_error);
   EXPECT_EQ(trace(), "");
   EXPECT_EQ(s.describe(), "(empty)");
+  s.set_probe(nullptr);
+}
+
+// A probe whose step() throws: installed on a stack that holds a state, it throws while it is
+// told that state's push.
+class throws_when_told : public strata::probe {
+public:
+  void step(const strata::step_call& /*call*/) override { throw std::bad_alloc(); }
+};
+
+// committed: a*   (watched by `watcher`)
+// requests:  set_probe(&thrower), which throws while it is told the stack (a recorder out of
+//            memory would): the probe installed before stays, as it was
+TEST_F(probe, r36_a_probe_that_throws_while_installed_leaves_the_one_before) {
+  s.push<logged<"a">>();
+  commit_setup();
+  s.set_probe(&watcher);
+  trace();
+  throws_when_told thrower;
+  EXPECT_THROW(s.set_probe(&thrower), std::bad_alloc);
+  s.frame(0.1);
+  EXPECT_EQ(trace(), "frame 1, <a#1@0.update f1, a.update, >a.update, <a#1@0.draw f1, a.draw, "
+                     ">a.draw, /frame 1");
   s.set_probe(nullptr);
 }
 

@@ -26,17 +26,22 @@ extern "C" {
 
 typedef struct strata_trace strata_trace;
 
-/* A trace that keeps the last `capacity` events (at least 1), or NULL when out of memory. */
+/* A trace that keeps the last `capacity` events (at least 1), or NULL when out of memory (or for
+ * a capacity too large for any memory). */
 STRATA_API strata_trace* strata_trace_create(size_t capacity);
 /* Destroys a trace installed on no stack: STRATA_OK (also for NULL). One still installed is
  * refused with STRATA_E_BAD_ARGUMENT and stays as it is: strata_set_trace(stack, NULL) first, or
  * strata_destroy() the stack, which leaves the trace and its events to be exported. */
 STRATA_API int strata_trace_destroy(strata_trace* trace);
 
-/* Installs `trace` on the stack, in place of the one installed (NULL removes it). A trace
- * installed on a stack that holds states is first told of them, as if it had watched them come.
- * Refused (STRATA_E_REENTRANT) from inside the stack's callbacks: between calls only. A trace
- * installed on another stack is refused with STRATA_E_BAD_ARGUMENT. */
+/* Installs `trace` on the stack, in place of the one installed (NULL removes it; the one
+ * installed already changes nothing). A trace installed on a stack that holds states is first
+ * told of them, as if it had watched them come; one replaced while a frame is open is told that
+ * frame's end. Refused (STRATA_E_REENTRANT) from inside the stack's callbacks: between calls only.
+ * A trace installed on another stack is refused with STRATA_E_BAD_ARGUMENT. Out of memory
+ * (STRATA_E_NO_MEMORY), the trace installed before stays installed. Recording allocates the
+ * first time it sees a state's name: out of memory then, the request, commit or frame under way
+ * fails with STRATA_E_NO_MEMORY, as if a callback had. */
 STRATA_API int strata_set_trace(strata_stack* stack, strata_trace* trace);
 
 /* Frame marks for a game that calls strata_commit, strata_update and strata_draw itself

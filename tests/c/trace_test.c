@@ -56,6 +56,7 @@ static void r36_a_game_marks_its_own_frames(void) {
   push_actor(stack, &title);
   CHECK_INT(strata_commit(stack), STRATA_OK);
   CHECK_INT(strata_set_trace(stack, trace), STRATA_OK); /* told of the stack as it stands */
+  CHECK_INT(strata_set_trace(stack, trace), STRATA_OK); /* again: not told again */
   CHECK_INT(strata_begin_frame(stack), STRATA_OK);
   CHECK_INT(strata_draw(stack), STRATA_OK);
   CHECK_INT(strata_end_frame(stack), STRATA_OK);
@@ -112,6 +113,24 @@ static void r36_the_exports_write_as_snprintf_does(void) {
   CHECK_INT(strata_trace_timeline(trace, 0, NULL, 4), STRATA_E_BAD_ARGUMENT);
   CHECK_INT(strata_trace_destroy(trace), STRATA_OK);
   CHECK_INT(strata_trace_destroy(NULL), STRATA_OK);
+  CHECK_INT(strata_trace_create((size_t)-1) == NULL, 1); /* more than any memory holds */
+  CHECK_INT(strata_trace_create((size_t)-1 / 2) == NULL, 1);
+}
+
+/* A trace replaced while a frame is open is told that frame's end: its record is whole. */
+static void r36_a_trace_replaced_in_a_frame_has_the_frame_whole(void) {
+  strata_stack* stack = make_stack(&log_, NULL);
+  strata_trace* first = strata_trace_create(64);
+  strata_trace* second = strata_trace_create(64);
+  CHECK_INT(strata_set_trace(stack, first), STRATA_OK);
+  CHECK_INT(strata_begin_frame(stack), STRATA_OK);
+  CHECK_INT(strata_set_trace(stack, second), STRATA_OK);
+  CHECK_STR(timeline(first), "frame 1\n"
+                             "end of frame 1: (empty)  (staged: (empty))\n");
+  CHECK_INT(strata_set_trace(stack, NULL), STRATA_OK);
+  CHECK_INT(strata_trace_destroy(first), STRATA_OK);
+  CHECK_INT(strata_trace_destroy(second), STRATA_OK);
+  destroy_stack(stack, &log_);
 }
 
 /* One stack at a time; never destroyed while installed; removing it frees it. */
@@ -121,7 +140,7 @@ static void r36_a_trace_is_installed_on_one_stack_at_a_time(void) {
   strata_trace* trace = strata_trace_create(16);
   strata_trace* other = strata_trace_create(16);
   CHECK_INT(strata_set_trace(first, trace), STRATA_OK);
-  CHECK_INT(strata_set_trace(first, trace), STRATA_OK); /* again: no change */
+  CHECK_INT(strata_set_trace(first, trace), STRATA_OK); /* again: nothing changes */
   CHECK_INT(strata_set_trace(second, trace), STRATA_E_BAD_ARGUMENT);
   CHECK_STR(strata_last_error(second),
             "strata: strata_set_trace() with a trace installed on another stack");
@@ -198,6 +217,8 @@ int main(void) {
       {"r36_a_game_marks_its_own_frames", r36_a_game_marks_its_own_frames},
       {"r36_the_chrome_trace_is_one_json_object", r36_the_chrome_trace_is_one_json_object},
       {"r36_the_exports_write_as_snprintf_does", r36_the_exports_write_as_snprintf_does},
+      {"r36_a_trace_replaced_in_a_frame_has_the_frame_whole",
+       r36_a_trace_replaced_in_a_frame_has_the_frame_whole},
       {"r36_a_trace_is_installed_on_one_stack_at_a_time",
        r36_a_trace_is_installed_on_one_stack_at_a_time},
       {"r36_destroying_the_stack_frees_the_trace_after_its_last_steps",

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "../probe.hpp"
+#include "scope_guard.hpp"
 #include "stack_core.hpp"
 
 namespace strata::detail {
@@ -45,17 +46,29 @@ protected:
                        "; a probe is installed or removed between calls to the stack"}));
       return;
     }
-    if (watcher == nullptr && cold_.find() == nullptr) {
-      return;
+    if (watcher == probe_installed()) {
+      return; // installed already (or none, and none asked for): it knows the stack
     }
     cold_members& cold = cold_.get(settings_.memory);
+    strata::probe* const previous = cold.probe;
+    if (previous != nullptr && cold.in_frame) {
+      // The frame under way ends for the probe that leaves, so that its record of it is whole.
+      as_probe_code([&] { previous->frame_end(cold.frame); });
+    }
+    install(cold, watcher);
+    if (watcher != nullptr) {
+      // A probe that throws while it is told the stack (a recorder out of memory) is not left
+      // installed, where its owner, told it failed, may destroy it: the one before it is back.
+      on_unwind put_back{[&] { install(cold, previous); }};
+      tell_the_stack_so_far();
+      put_back.dismiss();
+    }
+  }
+  void install(cold_members& cold, strata::probe* watcher) {
     cold.probe = watcher;
     cold.in_frame = false;
     observed_ = cold.watched();
     passes_.set_probed(watcher != nullptr); // the passes leave their plain paths for it
-    if (watcher != nullptr) {
-      tell_the_stack_so_far();
-    }
   }
 
   // A probe installed on a stack that holds states is told of them as if it had watched them
