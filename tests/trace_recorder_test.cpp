@@ -470,6 +470,20 @@ TEST(trace_timeline, r36_a_wrapped_ring_starts_from_its_baseline) {
             "step discard c#3@2\n");
 }
 
+// A trace of frames alone has seen no state's name: its events, which name none, read no name
+// (the timeline read past the empty table; ASan, through C's strata_trace_timeline()).
+TEST(trace_timeline, r36_a_trace_of_frames_alone_names_no_state) {
+  recorder ctx;
+  test_stack s{ctx};
+  strata::trace_recorder trace{8};
+  s.set_probe(&trace);
+  s.frame(0.1);
+  s.set_probe(nullptr);
+  EXPECT_EQ(strata::to_timeline(trace, {.durations = false}),
+            "frame 1\nend of frame 1: (empty)  (staged: (empty))\n");
+  EXPECT_EQ(trace.name(0), "");
+}
+
 // R21: a name may hold any bytes. Its control bytes, backslashes and quotes are escaped, so that
 // every event stays on its own line and the name reads back as given.
 TEST(trace_timeline, r36_a_name_with_control_bytes_stays_on_its_line) {

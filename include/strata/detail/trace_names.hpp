@@ -31,8 +31,11 @@ public:
       }
     }
   }
-  // Valid as long as the table: a deque does not move what it holds.
-  [[nodiscard]] std::string_view operator[](std::uint32_t number) const { return names_[number]; }
+  // Valid as long as the table: a deque does not move what it holds. An event that names no
+  // state holds 0, which a table that has seen no name yet does not hold: it reads as "".
+  [[nodiscard]] std::string_view operator[](std::uint32_t number) const {
+    return number < names_.size() ? std::string_view{names_[number]} : std::string_view{};
+  }
 
 private:
   static constexpr std::uint32_t empty = ~std::uint32_t{0};
